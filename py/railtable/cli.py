@@ -1,0 +1,77 @@
+"""Command line: ``python -m railtable simulate|run ...``.
+
+* ``simulate --game G [--players N] [--option K=V ...] [--bot KIND] --games N --seed S [--json]``
+  plays N bot games and prints games per second, win rates and average length.
+* ``run --game G [--players N] [--option K=V ...] --seed S --actions FILE``
+  applies a JSON list of actions to a new seeded game and prints the final state
+  as JSON, or prints the first illegal action's error and exits 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from .core import IllegalActionError, RailtableError, get_game
+from .core.simulate import default_config, simulate
+
+
+def _options(pairs: list[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, _, value = pair.partition("=")
+        try:
+            out[key] = json.loads(value)
+        except ValueError:
+            out[key] = value
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m railtable")
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name in ("simulate", "run"):
+        p = sub.add_parser(name)
+        p.add_argument("--game", required=True)
+        p.add_argument("--players", type=int, default=None)
+        p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+        p.add_argument("--seed", type=int, default=1)
+    sim = sub.choices["simulate"]
+    sim.add_argument("--games", type=int, default=10)
+    sim.add_argument("--bot", default=None, help="bot kind (default: the game's own)")
+    sim.add_argument("--json", action="store_true")
+    run = sub.choices["run"]
+    run.add_argument("--actions", required=True, help="a JSON file holding a list of actions")
+    args = parser.parse_args(argv)
+
+    try:
+        info = get_game(args.game)
+        players = args.players or info.min_players
+        if args.command == "simulate":
+            report = simulate(args.game, players, args.games, args.seed, args.bot, _options(args.option))
+            if args.json:
+                print(json.dumps(report))
+            else:
+                print(f"{report['games']} games of {info.title}, {players} players: "
+                      f"{report['games_per_second']} games/s")
+                print("win rates: " + ", ".join(f"seat {i + 1} {w:.1%}" for i, w in enumerate(report["win_rates"])))
+                print(f"average length: {report['average_actions']} actions, "
+                      f"{report['average_rounds_or_turns']} rounds/turns")
+            return 0
+        config = default_config(args.game, players, _options(args.option))
+        with open(args.actions, encoding="utf-8") as fh:
+            actions = json.load(fh)
+        state = info.setup(config, args.seed)
+        for i, action in enumerate(actions):
+            try:
+                state.apply(action)
+            except IllegalActionError as exc:
+                print(f"action {i + 1} is illegal: {exc}", file=sys.stderr)
+                return 1
+        print(json.dumps(state.to_json()))
+        return 0
+    except (RailtableError, OSError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2

@@ -1,0 +1,33 @@
+"""The one interface every computer opponent follows.
+
+A bot is given only what its player may see (``state.view(seat)``) and the list
+of legal actions, and returns one of those actions. It never sees the state.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from .game import Action
+from .rng import Rng
+
+
+class Bot(Protocol):
+    """A computer player for one seat."""
+
+    name: str
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action: ...
+
+
+class RandomBot:
+    """Picks a legal action uniformly at random (for tests and benchmarks)."""
+
+    name = "random"
+
+    def __init__(self, seat: int, seed: int = 0) -> None:
+        self.seat = seat
+        self.rng = Rng(seed * 7919 + seat)
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        return self.rng.choice(legal)

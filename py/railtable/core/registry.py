@@ -1,0 +1,86 @@
+"""The registry of games: id -> :class:`GameInfo`.
+
+Game packages register themselves when imported; :func:`get_game` imports the
+package of a known id on first use, so a missing or broken game never stops
+the others from loading.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bot import Bot, RandomBot
+from .errors import ConfigError, UnknownGameError
+from .game import GameState
+
+BotFactory = Callable[[int, int], Bot]
+"""``factory(seat, seed) -> Bot``."""
+
+# Game id -> module that registers it.
+KNOWN_GAMES: dict[str, str] = {
+    "transamerica": "railtable.transamerica",
+    "trains": "railtable.trains",
+    "stations": "railtable.stations",
+}
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    state_class: type[GameState]
+    bots: dict[str, BotFactory] = field(default_factory=dict)
+    default_bot: str = "random"
+    options: dict[str, Any] = field(default_factory=dict)
+    """Option name -> default value (documented in docs/actions-<game>.md)."""
+
+    def setup(self, config: dict[str, Any], seed: int) -> GameState:
+        players = config.get("players")
+        if not isinstance(players, list):
+            raise ConfigError("config needs 'players', a list of names")
+        if not self.min_players <= len(players) <= self.max_players:
+            raise ConfigError(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, not {len(players)}"
+            )
+        return self.state_class.setup(config, int(seed))
+
+    def make_bot(self, kind: str | None, seat: int, seed: int) -> Bot:
+        kind = kind or self.default_bot
+        if kind == "random":
+            return RandomBot(seat, seed)
+        if kind not in self.bots:
+            raise ConfigError(f"{self.title} has no bot called {kind!r}; it has {sorted(self.bots)}")
+        return self.bots[kind](seat, seed)
+
+
+_REGISTRY: dict[str, GameInfo] = {}
+
+
+def register(info: GameInfo) -> GameInfo:
+    _REGISTRY[info.id] = info
+    return info
+
+
+def get_game(game_id: str) -> GameInfo:
+    if game_id not in _REGISTRY and game_id in KNOWN_GAMES:
+        importlib.import_module(KNOWN_GAMES[game_id])
+    try:
+        return _REGISTRY[game_id]
+    except KeyError:
+        raise UnknownGameError(f"unknown game {game_id!r}; known games: {sorted(KNOWN_GAMES)}") from None
+
+
+def available_games() -> list[GameInfo]:
+    """Every game whose package imports, in the order of KNOWN_GAMES."""
+    out = []
+    for gid in KNOWN_GAMES:
+        try:
+            out.append(get_game(gid))
+        except (ImportError, UnknownGameError):
+            continue
+    return out
