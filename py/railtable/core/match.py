@@ -46,13 +46,13 @@ class Match:
             raise SaveError(f"{n} players but {len(self.seats)} seats")
         self.actions: list[Action] = []
         self.barrier = 0
-        self._undo_stack: list[dict[str, Any]] = []
+        self._undo_stack: list[str] = []
 
     # ---- playing ---------------------------------------------------------
     def apply(self, action: Action) -> None:
         """Apply a legal action (raises ``IllegalActionError`` and changes nothing otherwise)."""
         state = self.state
-        before = state.to_json()
+        before = json.dumps(state.to_json())  # a snapshot, not live references
         rng_before = state.rng.state
         reveals_before = state.reveal_count
         state.apply(action)  # raises before changing anything
@@ -84,7 +84,7 @@ class Match:
                 "nothing to undo: only your own actions of this turn since the last draw, "
                 "roll or reveal can be taken back"
             )
-        self.state = type(self.state).from_json(self._undo_stack.pop())
+        self.state = type(self.state).from_json(json.loads(self._undo_stack.pop()))
         return self.actions.pop()
 
     # ---- saving ----------------------------------------------------------
