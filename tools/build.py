@@ -1,0 +1,221 @@
+#!/usr/bin/env python3
+"""Build the static site into ``dist/`` (what GitHub Pages serves).
+
+``dist/`` holds:
+- ``index.html`` and the whole ``web/`` folder;
+- ``py/railtable/**`` (only ``*.py`` and ``*.json``);
+- ``vendor/pyodide/``: the Pyodide runtime files a standard-library-only program needs;
+- ``vendor/pyscript/``: the whole ``@pyscript/core/dist/`` (PyScript fetches unused plugin chunks);
+- ``pyscript.json``: PyScript's config (local interpreter, our Python files mapped into Pyodide's
+  file system: ``railtable/...`` and ``railtable_web/...`` under ``/home/pyodide``, on ``sys.path``);
+- ``build.json``: the release version (a content hash of every file) and the runtime versions;
+- ``sw.js``: the service worker (from ``tools/sw.template.js``) that precaches every file.
+
+The build is deterministic (same sources and node_modules, same bytes) and takes well under a second.
+Usage: ``python3 tools/build.py [--if-needed] [--out DIR] [--quiet]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import shutil
+import sys
+import time
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+NODE_MODULES = ROOT / "node_modules"
+PYODIDE_DIR = NODE_MODULES / "pyodide"
+PYSCRIPT_DIR = NODE_MODULES / "@pyscript" / "core" / "dist"
+SW_TEMPLATE = ROOT / "tools" / "sw.template.js"
+
+# What loadPyodide() fetches for a program that uses the standard library only
+# (checked in Chromium's network log: e2e/test_boot.py fails on any 404).
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+# Files never worth shipping or precaching.
+SKIP_DIRS = {"__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache"}
+SKIP_SUFFIXES = {".pyc", ".pyo"}
+
+# Not precached by the service worker: source maps are only fetched by developer tools.
+NOT_PRECACHED_SUFFIXES = (".map",)
+
+
+class BuildError(Exception):
+    """The build cannot go on; the message says what to do."""
+
+
+def _walk(folder: Path) -> Iterator[Path]:
+    """Every file under ``folder``, sorted, without caches and hidden files."""
+    for path in sorted(folder.rglob("*")):
+        rel = path.relative_to(folder)
+        if any(part in SKIP_DIRS or part.startswith(".") for part in rel.parts):
+            continue
+        if path.is_file() and path.suffix not in SKIP_SUFFIXES:
+            yield path
+
+
+def _copy(src: Path, dst: Path) -> None:
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(src, dst)
+
+
+def _check_inputs() -> None:
+    if not (ROOT / "index.html").is_file():
+        raise BuildError(f"{ROOT / 'index.html'} is missing")
+    missing = [PYODIDE_DIR / name for name in PYODIDE_FILES if not (PYODIDE_DIR / name).is_file()]
+    if not (PYSCRIPT_DIR / "core.js").is_file():
+        missing.append(PYSCRIPT_DIR / "core.js")
+    if missing:
+        listed = ", ".join(str(p.relative_to(ROOT)) for p in missing)
+        raise BuildError(
+            f"node_modules is missing or incomplete ({listed} not found).\n"
+            f"Run `npm ci` in {ROOT} first (tools/serve.sh and tools/test.sh do it for you)."
+        )
+
+
+def _package_version(package_dir: Path) -> str:
+    """The version in an npm package's package.json (``package_dir`` may be its dist/)."""
+    for folder in (package_dir, package_dir.parent):
+        manifest = folder / "package.json"
+        if manifest.is_file():
+            return str(json.loads(manifest.read_text(encoding="utf-8")).get("version", "?"))
+    return "?"
+
+
+def pyscript_config(files: Iterable[str]) -> dict[str, object]:
+    """PyScript 0.7 config for the site.
+
+    PyScript resolves ``interpreter`` and each ``files`` key against the config file's URL
+    (``new URL(key, configURL)``); a value is a path in Pyodide's file system, relative paths
+    landing in the working directory ``/home/pyodide`` (which is on ``sys.path``).
+    """
+    mapping: dict[str, str] = {}
+    for rel in files:
+        if rel.startswith("py/railtable/"):
+            mapping["./" + rel] = rel.removeprefix("py/")
+        elif rel.startswith("web/railtable_web/"):
+            mapping["./" + rel] = rel.removeprefix("web/")
+    return {"interpreter": "./vendor/pyodide/pyodide.mjs", "files": mapping}
+
+
+def content_hash(out: Path, files: Iterable[str]) -> str:
+    """A short hash of every file's path and bytes: the release version."""
+    digest = hashlib.sha256()
+    for rel in sorted(files):
+        digest.update(rel.encode() + b"\0")
+        digest.update(hashlib.sha256((out / rel).read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def service_worker(version: str, precache: list[str]) -> str:
+    template = SW_TEMPLATE.read_text(encoding="utf-8")
+    for marker in ("__VERSION__", "__PRECACHE__"):
+        if marker not in template:
+            raise BuildError(f"{SW_TEMPLATE} lacks the marker {marker}")
+    return template.replace("__VERSION__", version).replace("__PRECACHE__", json.dumps(precache, indent=1))
+
+
+def sources() -> list[Path]:
+    """Every input of the build (for ``--if-needed``)."""
+    found = [ROOT / "index.html", Path(__file__).resolve(), SW_TEMPLATE, ROOT / "package-lock.json"]
+    found += list(_walk(ROOT / "web"))
+    found += [p for p in _walk(ROOT / "py" / "railtable") if p.suffix in (".py", ".json")]
+    return [p for p in found if p.exists()]
+
+
+def needs_build(out: Path) -> bool:
+    """True when ``out`` has no finished build or an input is newer than it."""
+    stamp = out / "build.json"
+    if not stamp.is_file() or not (out / "sw.js").is_file():
+        return True
+    built = stamp.stat().st_mtime
+    return any(p.stat().st_mtime > built for p in sources())
+
+
+def build(out: Path) -> dict[str, object]:
+    """Build the site into ``out`` (emptied first); return the contents of build.json."""
+    _check_inputs()
+    if out == ROOT or out in ROOT.parents:
+        raise BuildError(f"refusing to build into {out}: it holds the sources")
+    if out.exists():
+        previous = (out / "build.json").is_file() or out == ROOT / "dist"
+        if any(out.iterdir()) and not previous:
+            raise BuildError(f"refusing to empty {out}: it is not a previous build (no build.json)")
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    files: list[str] = []
+
+    def put(src: Path, rel: str) -> None:
+        _copy(src, out / rel)
+        files.append(rel)
+
+    put(ROOT / "index.html", "index.html")
+    for src in _walk(ROOT / "web"):
+        put(src, src.relative_to(ROOT).as_posix())
+    for src in _walk(ROOT / "py" / "railtable"):
+        if src.suffix in (".py", ".json"):
+            put(src, src.relative_to(ROOT).as_posix())
+    for name in PYODIDE_FILES:
+        put(PYODIDE_DIR / name, f"vendor/pyodide/{name}")
+    for src in _walk(PYSCRIPT_DIR):
+        put(src, "vendor/pyscript/" + src.relative_to(PYSCRIPT_DIR).as_posix())
+
+    config = pyscript_config(files)
+    (out / "pyscript.json").write_text(json.dumps(config, indent=1) + "\n", encoding="utf-8")
+    files.append("pyscript.json")
+
+    version = content_hash(out, files)
+    info: dict[str, object] = {
+        "version": version,
+        "pyodide": _package_version(PYODIDE_DIR),
+        "pyscript": _package_version(PYSCRIPT_DIR),
+        "files": len(files),
+        "bytes": sum((out / rel).stat().st_size for rel in files),
+    }
+    (out / "build.json").write_text(json.dumps(info, indent=1) + "\n", encoding="utf-8")
+    files.append("build.json")
+
+    precache = ["./"] + sorted(rel for rel in files if not rel.endswith(NOT_PRECACHED_SUFFIXES))
+    (out / "sw.js").write_text(service_worker(version, precache), encoding="utf-8")
+    info["precached"] = len(precache)
+    return info
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build the static site into dist/.")
+    parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output folder (default: dist/)")
+    parser.add_argument("--if-needed", action="store_true", help="do nothing when the build is up to date")
+    parser.add_argument("--quiet", action="store_true")
+    args = parser.parse_args(argv)
+    out: Path = args.out.resolve()
+    if args.if_needed and not needs_build(out):
+        if not args.quiet:
+            print(f"build: {out} is up to date")
+        return 0
+    start = time.perf_counter()
+    try:
+        info = build(out)
+    except BuildError as err:
+        print(f"build failed: {err}", file=sys.stderr)
+        return 1
+    if not args.quiet:
+        elapsed = time.perf_counter() - start
+        print(
+            f"build: {out} version {info['version']}: {info['files']} files, "
+            f"{int(info['bytes']) / 1e6:.1f} MB, {info['precached']} precached, {elapsed:.2f} s"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

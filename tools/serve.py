@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""Serve a built site (``dist/`` by default) on 127.0.0.1 for play and tests.
+
+Correct MIME types for Pyodide and PyScript (``.mjs``/``.js`` JavaScript, ``.wasm``
+``application/wasm``, ``.json``), ``Cache-Control: no-cache`` so the browser always revalidates
+(tests see fresh files; the service worker does the offline caching). One connection per request
+(HTTP/1.0), so stopping the server really cuts the page off.
+
+Usage: ``python3 tools/serve.py [--port N] [--dir DIST]`` (``$PORT`` overrides the default 8000;
+``--port 0`` takes a free port). Tests and benchmarks use :class:`SiteServer`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import os
+import sys
+import threading
+from http import HTTPStatus
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+HOST = "127.0.0.1"
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "application/javascript; charset=utf-8",
+    ".mjs": "application/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json; charset=utf-8",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".py": "text/x-python; charset=utf-8",
+    ".map": "application/json; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".txt": "text/plain; charset=utf-8",
+    "": "application/octet-stream",
+}
+
+
+class SiteHandler(SimpleHTTPRequestHandler):
+    """Static files with the right types and no HTTP caching."""
+
+    extensions_map = MIME_TYPES
+    protocol_version = "HTTP/1.0"
+    quiet = True
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (stdlib signature)
+        if not self.quiet:
+            super().log_message(format, *args)
+
+    def log_error(self, format: str, *args: object) -> None:  # noqa: A002
+        if not self.quiet or (args and args[0] != HTTPStatus.NOT_FOUND):
+            super().log_message(format, *args)
+
+
+def make_handler(directory: Path, quiet: bool = True) -> functools.partial[SiteHandler]:
+    """A request handler class serving ``directory``."""
+    handler_class = type("Handler", (SiteHandler,), {"quiet": quiet})
+    return functools.partial(handler_class, directory=str(directory))
+
+
+class SiteServer:
+    """A stoppable, restartable static server in a background thread.
+
+    ``start()`` binds ``port`` (0 picks a free one; a restart keeps the same port so the origin,
+    and with it the service worker and storage, stays the same); ``stop()`` closes the socket.
+    """
+
+    def __init__(self, directory: Path, port: int = 0, host: str = HOST, quiet: bool = True) -> None:
+        self.directory = Path(directory)
+        self.host = host
+        self.port = port
+        self.quiet = quiet
+        self._server: ThreadingHTTPServer | None = None
+        self._thread: threading.Thread | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.host}:{self.port}/"
+
+    @property
+    def running(self) -> bool:
+        return self._server is not None
+
+    def start(self) -> SiteServer:
+        if self._server is not None:
+            return self
+        server = ThreadingHTTPServer((self.host, self.port), make_handler(self.directory, self.quiet))
+        server.daemon_threads = True
+        self.port = server.server_address[1]
+        self._server = server
+        self._thread = threading.Thread(target=server.serve_forever, name=f"serve:{self.port}", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        if self._server is None:
+            return
+        self._server.shutdown()
+        self._server.server_close()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+        self._server = None
+        self._thread = None
+
+    def __enter__(self) -> SiteServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Serve the built site on 127.0.0.1.")
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")),
+                        help="port (default: $PORT or 8000; 0 = any free port)")
+    parser.add_argument("--dir", type=Path, default=ROOT / "dist", help="folder to serve (default: dist/)")
+    parser.add_argument("--log", action="store_true", help="log every request")
+    args = parser.parse_args(argv)
+    if not (args.dir / "index.html").is_file():
+        print(f"serve: {args.dir} has no index.html; build first: python3 tools/build.py", file=sys.stderr)
+        return 1
+    try:
+        server = ThreadingHTTPServer((HOST, args.port), make_handler(args.dir, quiet=not args.log))
+    except OSError as err:
+        print(f"serve: cannot listen on {HOST}:{args.port}: {err} (set PORT to another port)", file=sys.stderr)
+        return 1
+    server.daemon_threads = True
+    print(f"Railtable is served at http://{HOST}:{server.server_address[1]}/ (Ctrl+C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
