@@ -1,6 +1,5 @@
-"""Entry point of the page (placeholder until the UI lands)."""
+"""Entry point of the page: start the app once Python and the engine are loaded."""
 
-from pyscript import document
+from railtable_web.app import start
 
-document.documentElement.dataset.engine = "ready"
-document.getElementById("engine-status").textContent = "Ready"
+start()

@@ -1,0 +1,470 @@
+"""The page: lobby, saved games, the table loop (human clicks, bot moves, hot-seat privacy).
+
+Rules are never decided here: the table asks the engine for legal actions and
+shows them; a click sends one of those actions back to the engine.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import json
+import time
+from html import escape
+from typing import Any
+
+from pyscript import document, window
+
+from railtable.core import IllegalActionError, Match, RailtableError, SaveError, UndoError, available_games, get_game
+
+from .dom import closest_data, download, on, q, show
+from .session import PLAYER_COLOURS, Session
+from .store import MemoryStorage, SaveStore
+
+# Game id -> "module:Class" of its table.
+TABLES: dict[str, str] = {
+    "transamerica": "railtable_web.ta_table:TransAmericaTable",
+    "trains": "railtable_web.trains_table:TrainsTable",
+    "stations": "railtable_web.stations_table:StationsTable",
+}
+
+PACES = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}
+DEFAULT_NAMES = ["You", "Ada", "Brunel", "Cugnot", "Stephenson", "Trevithick"]
+
+
+def table_class(game_id: str) -> Any:
+    module, _, cls = TABLES[game_id].partition(":")
+    return getattr(importlib.import_module(module), cls)
+
+
+def has_table(game_id: str) -> bool:
+    try:
+        table_class(game_id)
+    except (ImportError, AttributeError, KeyError):
+        return False
+    return True
+
+
+class App:
+    """One per page."""
+
+    def __init__(self) -> None:
+        try:
+            storage: Any = window.localStorage
+            storage.getItem("railtable.probe")
+        except Exception:  # storage blocked (private mode...)
+            storage = MemoryStorage()
+        self.store = SaveStore(storage)
+        self.session: Session | None = None
+        self.table: Any = None
+        self.generation = 0
+        self.bot_task: asyncio.Task[None] | None = None
+        self.games = [g for g in available_games() if has_table(g.id)]
+        self.busy = False
+
+    # ---- start-up ------------------------------------------------------------
+    def start(self) -> None:
+        self.bind_lobby()
+        self.render_game_choice()
+        self.render_saves()
+        self.read_url()
+        on(q("#privacy-reveal"), "click", lambda e: self.reveal())
+        on(q("#modal"), "click", self.on_modal_click)
+        on(q("#topbar-actions"), "click", self.on_topbar)
+        pace = q("#pace")
+        pace.value = self.store.settings().get("pace", "normal")
+        on(pace, "change", lambda e: self.store.set_setting("pace", str(pace.value)))
+        start = q("#start")
+        start.disabled = False
+        start.textContent = "Start game"
+        status = q("#engine-status")
+        status.textContent = "Engine ready"
+        status.className = "engine-status ready"
+        document.documentElement.dataset.engine = "ready"
+
+    # ---- lobby ---------------------------------------------------------------
+    def bind_lobby(self) -> None:
+        on(q("#lobby-form"), "submit", self.on_start)
+        on(q("#game-choice"), "change", lambda e: self.render_seats())
+        on(q("#player-count"), "change", lambda e: self.render_seats(keep=True))
+        on(q("#reseed"), "click", lambda e: self.reseed())
+        on(q("#share"), "click", lambda e: self.share_link())
+        on(q("#save-list"), "click", self.on_save_list)
+        on(q("#import-file"), "change", self.on_import)
+
+    def selected_game(self) -> str:
+        checked = q("#game-choice input:checked")
+        return str(checked.value) if checked else "transamerica"
+
+    def render_game_choice(self) -> None:
+        current = self.selected_game()
+        parts = []
+        for g in self.games:
+            checked = " checked" if g.id == current else ""
+            parts.append(
+                f'<label class="game-card"><input type="radio" name="game" value="{g.id}"{checked}>'
+                f'<span class="game-title">{escape(g.title)}</span>'
+                f'<span class="game-sub">{g.min_players}–{g.max_players} players</span></label>'
+            )
+        q("#game-choice").innerHTML = "".join(parts)
+        self.render_seats(keep=True)
+
+    def read_seats(self) -> list[tuple[str, str]]:
+        rows = []
+        for row in document.querySelectorAll("#seats .seat"):
+            name = str(row.querySelector("input").value)
+            kind = str(row.querySelector("select").value)
+            rows.append((name, kind))
+        return rows
+
+    def render_seats(self, keep: bool = False) -> None:
+        info = get_game(self.selected_game())
+        count_el = q("#player-count")
+        try:
+            count = int(count_el.value)
+        except (TypeError, ValueError):
+            count = info.min_players
+        count = max(info.min_players, min(info.max_players, count))
+        count_el.innerHTML = "".join(
+            f'<option value="{n}"{" selected" if n == count else ""}>{n} players</option>'
+            for n in range(info.min_players, info.max_players + 1)
+        )
+        old = self.read_seats() if keep else []
+        bots = [b for b in info.bots] or ["random"]
+        rows = []
+        for i in range(count):
+            name, kind = old[i] if i < len(old) else (DEFAULT_NAMES[i], "human" if i == 0 else info.default_bot)
+            options = ['<option value="human">Human</option>'] + [
+                f'<option value="{b}">Bot ({escape(b)})</option>' for b in bots
+            ]
+            options_html = "".join(options).replace(f'value="{escape(kind)}"', f'value="{escape(kind)}" selected', 1)
+            rows.append(
+                f'<div class="seat"><span class="swatch" style="background:{PLAYER_COLOURS[i]}"></span>'
+                f'<input aria-label="Name of player {i + 1}" maxlength="24" value="{escape(name, quote=True)}">'
+                f'<select aria-label="Player {i + 1} is">{options_html}</select></div>'
+            )
+        q("#seats").innerHTML = "".join(rows)
+        module = table_class(info.id)
+        options_html = module.lobby_options_html(self.store.settings()) if hasattr(module, "lobby_options_html") else ""
+        q("#game-options").innerHTML = options_html
+
+    def reseed(self) -> None:
+        q("#seed").value = str(int(window.Math.random() * 1_000_000))
+
+    def read_seed(self) -> int:
+        try:
+            return int(str(q("#seed").value).strip())
+        except ValueError:
+            seed = int(window.Math.random() * 1_000_000)
+            q("#seed").value = str(seed)
+            return seed
+
+    def share_link(self) -> None:
+        game = self.selected_game()
+        seats = self.read_seats()
+        url = str(window.location.href).split("#")[0] + f"#game={game}&players={len(seats)}&seed={self.read_seed()}"
+        q("#share-url").value = url
+        show(q("#share-url"))
+        try:
+            window.navigator.clipboard.writeText(url)
+        except Exception:
+            pass
+
+    def read_url(self) -> None:
+        hash_ = str(window.location.hash).lstrip("#")
+        params = dict(p.partition("=")[::2] for p in hash_.split("&") if "=" in p)
+        if params.get("game") in {g.id for g in self.games}:
+            for radio in document.querySelectorAll("#game-choice input"):
+                radio.checked = str(radio.value) == params["game"]
+        if params.get("players", "").isdigit():
+            q("#player-count").value = params["players"]
+        self.render_seats(keep=True)
+        if params.get("seed", "").lstrip("-").isdigit():
+            q("#seed").value = params["seed"]
+        elif not str(q("#seed").value):
+            self.reseed()
+
+    def on_start(self, event: Any) -> None:
+        event.preventDefault()
+        game_id = self.selected_game()
+        info = get_game(game_id)
+        seats = self.read_seats()
+        names = [n.strip() or f"Player {i + 1}" for i, (n, _) in enumerate(seats)]
+        config: dict[str, Any] = dict(info.options)
+        config["players"] = names
+        module = table_class(game_id)
+        if hasattr(module, "read_lobby_options"):
+            config.update(module.read_lobby_options(self))
+        kinds: list[str | None] = [None if k == "human" else k for _, k in seats]
+        try:
+            match = Match(game_id, config, self.read_seed(), kinds)
+        except RailtableError as exc:
+            self.flash(str(exc))
+            return
+        slot = f"{int(time.time() * 1000)}-{match.seed}"
+        self.open(Session(match, slot))
+        self.autosave()
+
+    # ---- saved games -----------------------------------------------------------
+    def render_saves(self) -> None:
+        entries = self.store.entries()
+        if not entries:
+            q("#save-list").innerHTML = '<li class="empty">No saved games yet.</li>'
+            return
+        items = []
+        for e in entries:
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(e.updated / 1000)) if e.updated else ""
+            problem = e.error
+            if e.save is not None:
+                if e.save.get("version") != 1 or e.save.get("format") != "railtable-save":
+                    problem = f"this save has format version {e.save.get('version')!r}, which this version cannot read"
+            buttons = (
+                f'<button type="button" data-resume="{escape(e.slot)}">Resume</button>' if not problem else ""
+            ) + (
+                f'<button type="button" data-export="{escape(e.slot)}">Export</button>'
+                f'<button type="button" class="danger" data-delete="{escape(e.slot)}">Delete</button>'
+            )
+            msg = f'<span class="save-error">{escape(problem)}</span>' if problem else ""
+            items.append(
+                f'<li class="save{" broken" if problem else ""}"><span class="save-title">{escape(e.title)}</span>'
+                f'<span class="save-when">{escape(when)}</span>{msg}<span class="save-buttons">{buttons}</span></li>'
+            )
+        q("#save-list").innerHTML = "".join(items)
+
+    def on_save_list(self, event: Any) -> None:
+        slot = closest_data(event, "resume")
+        if slot is not None:
+            self.resume(slot)
+            return
+        slot = closest_data(event, "export")
+        if slot is not None:
+            entry = self.store.read(slot)
+            raw = json.dumps(entry.save) if entry.save is not None else entry.raw
+            download(f"railtable-{slot}.json", raw)
+            return
+        slot = closest_data(event, "delete")
+        if slot is not None and window.confirm("Delete this saved game?"):
+            self.store.delete(slot)
+            self.render_saves()
+
+    def resume(self, slot: str) -> None:
+        entry = self.store.read(slot)
+        if entry.save is None:
+            self.flash(entry.error or "this save cannot be read")
+            return
+        try:
+            match = Match.from_save(entry.save)
+        except SaveError as exc:
+            self.flash(f"Cannot resume: {exc}. The save is kept: you can export it.")
+            return
+        self.open(Session(match, slot))
+
+    async def _import(self, file: Any) -> None:
+        text = str(await file.text())
+        try:
+            match = Match.from_save(text)
+        except SaveError as exc:
+            self.flash(f"Cannot import {file.name}: {exc}")
+            return
+        slot = f"{int(time.time() * 1000)}-import"
+        self.open(Session(match, slot))
+        self.autosave()
+
+    def on_import(self, event: Any) -> None:
+        files = event.target.files
+        if files and files.length:
+            asyncio.ensure_future(self._import(files.item(0)))
+        event.target.value = ""
+
+    def autosave(self) -> None:
+        if self.session is None:
+            return
+        s = self.session
+        state = s.match.state
+        status = "finished" if state.is_over() else f"{len(s.match.actions)} moves"
+        try:
+            self.store.write(s.slot, s.match.to_save(), f"{s.title()} · {status}", float(window.Date.now()))
+        except Exception as exc:  # quota exceeded...
+            self.flash(f"Could not save: {exc}")
+
+    # ---- the table -------------------------------------------------------------
+    def open(self, session: Session) -> None:
+        self.cancel_bots()
+        self.session = session
+        root = q("#table")
+        root.innerHTML = ""
+        self.table = table_class(session.match.game_id)(self, session, root)
+        show(q("#lobby"), False)
+        show(root, True)
+        show(q("#topbar-actions"), True)
+        q("#table-title").textContent = session.title()
+        self.table.mount()
+        self.refresh()
+
+    def close_table(self) -> None:
+        self.cancel_bots()
+        self.session = None
+        self.table = None
+        q("#table").innerHTML = ""
+        show(q("#table"), False)
+        show(q("#topbar-actions"), False)
+        show(q("#privacy"), False)
+        show(q("#lobby"), True)
+        q("#table-title").textContent = ""
+        self.render_saves()
+
+    def refresh(self) -> None:
+        """Redraw for whoever is at the screen; put up the privacy screen; let bots move."""
+        session = self.session
+        if session is None:
+            return
+        if session.needs_privacy_screen():
+            session.hide()
+            self.table.render()
+            seat = session.wanted_viewer()
+            q("#privacy-name").textContent = session.names[seat]
+            q("#privacy-reveal").textContent = f"I am {session.names[seat]}: show my screen"
+            show(q("#privacy"), True)
+        else:
+            show(q("#privacy"), False)
+            self.table.render()
+        if session.match.state.is_over():
+            self.table.show_result()
+        self.schedule_bots()
+
+    def reveal(self) -> None:
+        if self.session is None:
+            return
+        seat = self.session.wanted_viewer()
+        if seat is not None:
+            self.session.reveal_to(seat)
+        show(q("#privacy"), False)
+        self.refresh()
+
+    def play(self, action: dict[str, Any]) -> bool:
+        """A person's move (from a click). Returns False (with a message) if the engine refuses it."""
+        if self.session is None:
+            return False
+        try:
+            self.session.match.apply(action)
+        except IllegalActionError as exc:
+            self.flash(str(exc))
+            return False
+        self.autosave()
+        self.refresh()
+        return True
+
+    def undo(self) -> None:
+        session = self.session
+        if session is None or session.viewer is None:
+            return
+        try:
+            session.match.undo(session.viewer)
+        except UndoError as exc:
+            self.flash(str(exc))
+            return
+        self.autosave()
+        self.refresh()
+
+    def can_undo(self) -> bool:
+        s = self.session
+        return s is not None and s.viewer is not None and s.match.can_undo(s.viewer)
+
+    # ---- bots ------------------------------------------------------------------
+    def pace(self) -> float:
+        return PACES.get(str(q("#pace").value), 0.8)
+
+    def cancel_bots(self) -> None:
+        self.generation += 1
+        self.bot_task = None
+
+    def schedule_bots(self) -> None:
+        if self.session is None or self.session.bot_to_act() is None:
+            return
+        if self.bot_task is not None and not self.bot_task.done():
+            return
+        self.bot_task = asyncio.ensure_future(self.bot_loop(self.generation))
+
+    async def bot_loop(self, generation: int) -> None:
+        while self.session is not None and generation == self.generation:
+            if self.session.bot_to_act() is None:
+                return
+            delay = self.pace()
+            await asyncio.sleep(delay if delay > 0 else 0)
+            while self.session is not None and generation == self.generation and (
+                not q("#modal").hidden or not q("#privacy").hidden
+            ):
+                await asyncio.sleep(0.15)  # a person is reading a summary or passing the device
+            if generation != self.generation or self.session is None:
+                return
+            try:
+                self.session.bot_move()
+            except Exception as exc:  # a bot bug must not freeze the table
+                self.flash(f"A bot failed: {exc}")
+                window.console.error(f"bot failure: {exc!r}")
+                return
+            self.autosave()
+            # redraw without re-entering the scheduler
+            session = self.session
+            if session.needs_privacy_screen():
+                session.hide()
+                self.table.render()
+                seat = session.wanted_viewer()
+                q("#privacy-name").textContent = session.names[seat]
+                q("#privacy-reveal").textContent = f"I am {session.names[seat]}: show my screen"
+                show(q("#privacy"), True)
+            else:
+                self.table.render()
+            if session.match.state.is_over():
+                self.table.show_result()
+                return
+
+    # ---- top bar, modal, messages ---------------------------------------------
+    def on_topbar(self, event: Any) -> None:
+        what = closest_data(event, "cmd")
+        if what == "menu":
+            self.close_table()
+        elif what == "export" and self.session is not None:
+            download(f"railtable-{self.session.match.game_id}-{self.session.slot}.json", self.session.match.dumps())
+        elif what == "rules" and self.table is not None and hasattr(self.table, "help_html"):
+            self.modal(self.table.help_html())
+
+    def modal(self, inner_html: str) -> None:
+        box = q("#modal")
+        box.innerHTML = (
+            f'<div class="modal-card" role="dialog">{inner_html}'
+            '<p class="modal-buttons"><button type="button" data-close="1" class="primary">Continue</button></p></div>'
+        )
+        show(box, True)
+
+    def on_modal_click(self, event: Any) -> None:
+        if closest_data(event, "close") is not None or event.target == q("#modal"):
+            show(q("#modal"), False)
+        elif closest_data(event, "newgame") is not None:
+            show(q("#modal"), False)
+            self.close_table()
+
+    def flash(self, message: str) -> None:
+        box = q("#flash")
+        box.textContent = message
+        show(box, True)
+        box.classList.remove("fade")
+        window.setTimeout(_fade_proxy, 3500)
+
+
+def _fade() -> None:
+    q("#flash").classList.add("fade")
+
+
+from pyodide.ffi import create_proxy  # noqa: E402
+
+_fade_proxy = create_proxy(_fade)
+
+APP: App | None = None
+
+
+def start() -> App:
+    global APP
+    APP = App()
+    APP.start()
+    return APP

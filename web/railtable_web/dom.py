@@ -1,0 +1,64 @@
+"""Small DOM helpers over PyScript's ``document`` (browser only)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+_PROXIES: list[Any] = []  # keep event proxies alive for the page's life
+
+
+def q(selector: str, root: Any = None) -> Any:
+    return (root or document).querySelector(selector)
+
+
+def q_all(selector: str, root: Any = None) -> list[Any]:
+    return list((root or document).querySelectorAll(selector))
+
+
+def on(element: Any, event: str, handler: Callable[[Any], Any]) -> None:
+    """Attach a listener once (use on stable containers; delegate with ``closest``)."""
+    proxy = create_proxy(handler)
+    _PROXIES.append(proxy)
+    element.addEventListener(event, proxy)
+
+
+def closest_data(event: Any, attr: str) -> str | None:
+    """The ``data-<attr>`` of the event target or its nearest ancestor that has one."""
+    target = event.target
+    if target is None or not hasattr(target, "closest"):
+        return None
+    found = target.closest(f"[data-{attr}]")
+    if found is None:
+        return None
+    return str(found.getAttribute(f"data-{attr}"))
+
+
+def show(element: Any, visible: bool = True) -> None:
+    if visible:
+        element.removeAttribute("hidden")
+    else:
+        element.setAttribute("hidden", "")
+
+
+def now_ms() -> float:
+    return float(window.performance.now())
+
+
+def download(filename: str, text: str, mime: str = "application/json") -> None:
+    from pyodide.ffi import to_js
+
+    blob = window.Blob.new(to_js([text]), to_js({"type": mime}, dict_converter=window.Object.fromEntries))
+    url = window.URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href = url
+    link.download = filename
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    from pyodide.ffi import create_once_callable
+
+    window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)

@@ -1,0 +1,97 @@
+"""A match at the table: seats (human or bot), whose screen is shown, bot moves.
+
+No DOM here, so the table's logic is tested on CPython. Bots are given only
+``state.view(seat)`` and the legal actions, never the state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from railtable.core import Action, Bot, Match
+
+PLAYER_COLOURS = ["#6a3fb5", "#0d8a8a", "#c2185b", "#6d4c41", "#3c4f5c", "#8a8a10"]
+
+
+class Session:
+    """One match plus the table's knowledge of who is sitting where."""
+
+    def __init__(self, match: Match, slot: str) -> None:
+        self.match = match
+        self.slot = slot
+        self._bots: dict[int, Bot] = {}
+        humans = self.humans
+        # The seat whose secrets are on screen; None = nobody's (spectator).
+        self.viewer: int | None = humans[0] if len(humans) == 1 else None
+
+    # ---- seats -------------------------------------------------------------
+    @property
+    def seats(self) -> list[str | None]:
+        return self.match.seats
+
+    @property
+    def names(self) -> list[str]:
+        return self.match.state.names
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, kind in enumerate(self.seats) if kind is None]
+
+    def is_bot(self, seat: int) -> bool:
+        return self.seats[seat] is not None
+
+    # ---- whose turn, whose screen ------------------------------------------
+    def bot_to_act(self) -> int | None:
+        """A bot seat that may act now (humans first in simultaneous steps), else None."""
+        acting = self.match.state.to_act()
+        if any(not self.is_bot(s) for s in acting):
+            return None
+        return next((s for s in acting if self.is_bot(s)), None)
+
+    def human_to_act(self) -> int | None:
+        return next((s for s in self.match.state.to_act() if not self.is_bot(s)), None)
+
+    def wanted_viewer(self) -> int | None:
+        """The human who should be looking at the screen now."""
+        humans = self.humans
+        if len(humans) == 1:
+            return humans[0]
+        acting = self.human_to_act()
+        return acting if acting is not None else self.viewer
+
+    def needs_privacy_screen(self) -> bool:
+        """Hot-seat: the device must be passed to another person before showing their secrets."""
+        if len(self.humans) < 2 or self.match.state.is_over():
+            return False
+        wanted = self.wanted_viewer()
+        return wanted is not None and wanted != self.viewer
+
+    def reveal_to(self, seat: int) -> None:
+        """The person at ``seat`` has taken the device."""
+        self.viewer = seat
+
+    def hide(self) -> None:
+        self.viewer = None
+
+    # ---- moves -------------------------------------------------------------
+    def bot(self, seat: int) -> Bot:
+        if seat not in self._bots:
+            self._bots[seat] = self.match.info.make_bot(self.seats[seat], seat, self.match.seed + 1009 * seat)
+        return self._bots[seat]
+
+    def bot_move(self) -> Action | None:
+        """Let the bot whose turn it is choose and play; return its action."""
+        seat = self.bot_to_act()
+        if seat is None:
+            return None
+        state = self.match.state
+        action = self.bot(seat).choose(state.view(seat), state.legal_actions(seat))
+        self.match.apply(action)
+        return action
+
+    def view(self) -> dict[str, Any]:
+        return self.match.state.view(self.viewer)
+
+    def title(self) -> str:
+        info = self.match.info
+        return f"{info.title} · " + ", ".join(self.names)

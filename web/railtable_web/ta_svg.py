@@ -1,0 +1,217 @@
+"""TransAmerica drawn as SVG by pure functions (strings in, strings out).
+
+The board is the triangular grid of ``railtable.transamerica.board``: a point
+(x, y) is drawn at ``(x - y/2, y·√3/2)`` times the spacing. Single lines are
+thin and grey; double lines (rivers, mountains, sea) are two red lines, as on
+the printed board. Player names are escaped: they are text, never markup.
+"""
+
+from __future__ import annotations
+
+import math
+from html import escape
+from typing import Any
+
+from railtable.transamerica import board
+
+from .session import PLAYER_COLOURS
+
+SPACING = 44.0
+MARGIN = 34.0
+REGION_FILL = {
+    "green": "#3f9b4a",
+    "blue": "#2f6fc0",
+    "yellow": "#e3b820",
+    "red": "#d23c2f",
+    "orange": "#ef7d1a",
+}
+REGION_NAMES = {"green": "Green", "blue": "Blue", "yellow": "Yellow", "red": "Red", "orange": "Orange"}
+
+Point = tuple[int, int]
+
+
+_MIN_X = min(x - y / 2 for x, y in board.JUNCTIONS)
+
+
+def pos(x: int, y: int) -> tuple[float, float]:
+    """Pixel centre of junction (x, y)."""
+    return (MARGIN + (x - y / 2 - _MIN_X) * SPACING, MARGIN + y * math.sqrt(3) / 2 * SPACING)
+
+
+def _extent() -> tuple[float, float]:
+    xs = [pos(x, y)[0] for x, y in board.JUNCTIONS]
+    ys = [pos(x, y)[1] for x, y in board.JUNCTIONS]
+    return max(xs) + MARGIN + 40, max(ys) + MARGIN
+
+
+WIDTH, HEIGHT = _extent()
+CITY_AT: dict[Point, dict[str, Any]] = {(c["x"], c["y"]): c for c in board.CITIES}
+CITY_BY_NAME: dict[str, dict[str, Any]] = {c["name"]: c for c in board.CITIES}
+DOUBLE: dict[tuple[Point, Point], bool] = {(a, b): d for a, b, d in board.EDGES}
+
+
+def edge_id(a: Point, b: Point) -> str:
+    return f"{a[0]},{a[1]},{b[0]},{b[1]}"
+
+
+def _line(a: Point, b: Point, cls: str, extra: str = "") -> str:
+    (x1, y1), (x2, y2) = pos(*a), pos(*b)
+    return f'<line class="{cls}" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"{extra}/>'
+
+
+def _double(a: Point, b: Point) -> str:
+    (x1, y1), (x2, y2) = pos(*a), pos(*b)
+    dx, dy = x2 - x1, y2 - y1
+    length = math.hypot(dx, dy)
+    ox, oy = -dy / length * 2.6, dx / length * 2.6
+    # shorten a little so the red pairs read as river/mountain crossings
+    sx, sy = dx * 0.18, dy * 0.18
+    parts = []
+    for k in (1, -1):
+        parts.append(
+            f'<line class="edge double" x1="{x1 + sx + k * ox:.1f}" y1="{y1 + sy + k * oy:.1f}" '
+            f'x2="{x2 - sx + k * ox:.1f}" y2="{y2 - sy + k * oy:.1f}"/>'
+        )
+    parts.append(_line(a, b, "edge double-core"))
+    return "".join(parts)
+
+
+def board_static_svg() -> str:
+    """The board itself: lines, junctions, cities. Drawn once per table."""
+    out = ['<g class="ta-static">']
+    for a, b, double in board.EDGES:
+        out.append(_double(a, b) if double else _line(a, b, "edge single"))
+    for x, y in board.JUNCTIONS:
+        if (x, y) not in CITY_AT:
+            cx, cy = pos(x, y)
+            out.append(f'<circle class="junction" cx="{cx:.1f}" cy="{cy:.1f}" r="2.2"/>')
+    for c in board.CITIES:
+        cx, cy = pos(c["x"], c["y"])
+        dashed = " dashed" if c["dashed"] else ""
+        out.append(
+            f'<g class="city{dashed}" data-city="{escape(c["name"])}">'
+            f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="8" fill="{REGION_FILL[c["colour"]]}"/>'
+            f'<text x="{cx + 10:.1f}" y="{cy - 9:.1f}">{escape(c["name"])}</text></g>'
+        )
+    out.append("</g>")
+    return "".join(out)
+
+
+def board_dynamic_svg(
+    view: dict[str, Any], legal: list[dict[str, Any]], colour_of_viewer: str | None = None
+) -> str:
+    """Everything that changes: tracks, start markers, the viewer's cities, legal moves."""
+    out = ['<g class="ta-dynamic">']
+    # the viewer's own cities (only ever in their own view)
+    for name in view.get("my_cities", []):
+        c = CITY_BY_NAME.get(name)
+        if c:
+            cx, cy = pos(c["x"], c["y"])
+            out.append(f'<circle class="my-city" cx="{cx:.1f}" cy="{cy:.1f}" r="13"/>')
+    for a, b, seat in view.get("tracks", []):
+        pa, pb = (a[0], a[1]), (b[0], b[1])
+        key = (pa, pb) if (pa, pb) in DOUBLE else (pb, pa)
+        cls = "track double" if DOUBLE.get(key) else "track"
+        out.append(_line(pa, pb, cls))
+        colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+        out.append(_line(pa, pb, "track-stripe", f' stroke="{colour}"'))
+    hover = colour_of_viewer or "#222"
+    for action in legal:
+        if action["type"] == "build":
+            a, b = action["edge"]
+            pa, pb = (a[0], a[1]), (b[0], b[1])
+            key = (pa, pb) if (pa, pb) in DOUBLE else (pb, pa)
+            cost = 2 if DOUBLE.get(key) else 1
+            out.append(_hit_edge(pa, pb, hover, cost))
+        elif action["type"] == "place_marker":
+            x, y = action["at"]
+            cx, cy = pos(x, y)
+            out.append(
+                f'<circle class="hit junction-hit" data-at="{x},{y}" cx="{cx:.1f}" cy="{cy:.1f}" r="9" '
+                f'fill="{hover}"><title>place your start marker here</title></circle>'
+            )
+    for seat, marker in enumerate(view.get("markers", [])):
+        if marker:
+            cx, cy = pos(marker[0], marker[1])
+            colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+            name = escape(view["names"][seat])
+            out.append(
+                f'<g class="marker" data-seat="{seat}"><rect x="{cx - 7:.1f}" y="{cy - 7:.1f}" width="14" height="14" '
+                f'rx="3" fill="{colour}"/><title>{name}\'s start marker</title></g>'
+            )
+    out.append("</g>")
+    return "".join(out)
+
+
+def _hit_edge(a: Point, b: Point, colour: str, cost: int) -> str:
+    (x1, y1), (x2, y2) = pos(*a), pos(*b)
+    tip = "double line: takes your whole turn" if cost == 2 else "single line"
+    return (
+        f'<line class="hit edge-hit{" costs-2" if cost == 2 else ""}" data-edge="{edge_id(a, b)}" '
+        f'x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{colour}"><title>{tip}</title></line>'
+    )
+
+
+def board_svg(view: dict[str, Any], legal: list[dict[str, Any]], colour: str | None = None) -> str:
+    """The whole board as one SVG document (used by tests and screenshots)."""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH:.0f} {HEIGHT:.0f}" class="ta-board">'
+        + board_static_svg()
+        + board_dynamic_svg(view, legal, colour)
+        + "</svg>"
+    )
+
+
+def score_track_svg(scores: list[int], names: list[str], start: int = 13) -> str:
+    """The scoring track: spaces from ``start`` down to 0 (red), a locomotive per player."""
+    low = min([0, *scores])
+    cells = list(range(start, low - 1, -1))
+    w, h = 34, 30
+    rows = len(scores)
+    height = 26 + rows * 16 + 8
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="score-track" viewBox="0 0 {len(cells) * w + 4} {height}">']
+    for i, v in enumerate(cells):
+        cls = "cell zero" if v <= 0 else "cell"
+        out.append(f'<rect class="{cls}" x="{2 + i * w}" y="2" width="{w - 2}" height="{h - 8}" rx="3"/>')
+        out.append(f'<text class="cell-label" x="{2 + i * w + (w - 2) / 2}" y="17">{v}</text>')
+    for seat, score in enumerate(scores):
+        i = cells.index(score) if score in cells else len(cells) - 1
+        cx = 2 + i * w + (w - 2) / 2
+        cy = 30 + seat * 16
+        colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+        out.append(
+            f'<g class="loco" data-seat="{seat}" data-score="{score}"><path d="M{cx - 9} {cy + 5} h18 v-7 h-6 v-4 h-8 v4 h-4 z" '
+            f'fill="{colour}"/><title>{escape(names[seat])}: {score}</title></g>'
+        )
+    out.append("</svg>")
+    return "".join(out)
+
+
+def round_summary_svg(record: dict[str, Any], names: list[str]) -> str:
+    """A round's result drawn: per player, the tracks they still needed as blocks, and the new score."""
+    missing = record["missing"]
+    scores = record["scores"]
+    rows = len(names)
+    unit = 14
+    width = 520
+    height = 30 + rows * 34
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="round-chart" viewBox="0 0 {width} {height}">']
+    out.append('<text class="chart-head" x="8" y="18">player</text>'
+               '<text class="chart-head" x="170" y="18">tracks still needed (points lost)</text>'
+               f'<text class="chart-head" x="{width - 8}" y="18" text-anchor="end">score</text>')
+    for seat in range(rows):
+        y = 30 + seat * 34
+        colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+        out.append(f'<rect x="8" y="{y + 6}" width="12" height="12" rx="2" fill="{colour}"/>')
+        out.append(f'<text class="chart-name" x="26" y="{y + 17}">{escape(names[seat][:18])}</text>')
+        n = missing[seat]
+        if n == 0:
+            label = "connected" if record.get("ended_by") == seat else "0"
+            out.append(f'<text class="chart-zero" x="170" y="{y + 17}">{label}</text>')
+        for k in range(n):
+            out.append(f'<rect class="lost" x="{170 + k * unit}" y="{y + 4}" width="{unit - 3}" height="16" rx="2"/>')
+        if n:
+            out.append(f'<text class="chart-n" x="{170 + n * unit + 4}" y="{y + 17}">−{n}</text>')
+        out.append(f'<text class="chart-score" x="{width - 8}" y="{y + 17}" text-anchor="end" data-seat="{seat}">{scores[seat]}</text>')
+    out.append("</svg>")
+    return "".join(out)

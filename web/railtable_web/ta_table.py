@@ -1,0 +1,243 @@
+"""The TransAmerica table: the SVG board, your city cards, the score track, the log.
+
+Every clickable thing on the board is one of the engine's legal actions,
+referred to by its index in ``legal_actions(viewer)``; the table never builds
+an action of its own.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from pyscript import document
+
+from railtable.transamerica import board
+
+from . import ta_svg
+from .dom import closest_data, now_ms, on, q
+from .session import PLAYER_COLOURS
+
+HELP = """
+<h2>TransAmerica in brief</h2>
+<p>You hold one secret city in each of the five regions. Join all five to your network to end the round.</p>
+<ol>
+<li>First turn: place your start marker on any free junction (a city is a junction too).</li>
+<li>Then each turn place <b>1 or 2 single tracks</b> or <b>1 double track</b> (the red double lines: rivers,
+mountains, sea). Each track must join your network. Networks that touch merge: you may build from
+any track connected to your marker.</li>
+<li>The round ends at once when someone's five cities are joined, even on another player's turn
+(if your first single track of a turn joins an opponent's cities, you may still place your second).</li>
+<li>Everyone else loses 1 point per single track and 2 per double track they would still need;
+tracks already on the board are free. Start at 13; the game ends when someone reaches 0.</li>
+</ol>
+<p>Click a highlighted line to build, then <b>End turn</b>. Undo works until you end your turn.</p>
+"""
+
+
+class TransAmericaTable:
+    def __init__(self, app: Any, session: Any, root: Any) -> None:
+        self.app = app
+        self.session = session
+        self.root = root
+        self.legal: list[dict[str, Any]] = []
+        self.rounds_seen = 0
+        self.result_shown = False
+        self.click_started = 0.0
+
+    # ---- building the DOM once ---------------------------------------------------
+    def mount(self) -> None:
+        self.root.innerHTML = (
+            '<div class="ta-table">'
+            '<div class="board-wrap">'
+            f'<svg id="ta-board" class="ta-board" viewBox="0 0 {ta_svg.WIDTH:.0f} {ta_svg.HEIGHT:.0f}" '
+            'role="img" aria-label="TransAmerica board">'
+            f"{ta_svg.board_static_svg()}<g id=\"ta-dyn\"></g></svg>"
+            "</div>"
+            '<aside class="side">'
+            '<div id="turn-banner" class="turn-banner" aria-live="polite"></div>'
+            '<div class="turn-buttons"><button type="button" id="end-turn" class="primary">End turn</button>'
+            '<button type="button" id="undo">Undo</button></div>'
+            '<h3>Your cities</h3><div id="my-cards" class="city-cards"></div>'
+            '<h3>Players</h3><div id="players"></div><div id="score-track"></div>'
+            '<p id="tracks-left" class="muted"></p>'
+            '<details class="log" open><summary>Log</summary><ol id="log" reversed></ol></details>'
+            "</aside></div>"
+        )
+        self.rounds_seen = len(self.session.match.state.view(None)["rounds"])
+        on(q("#ta-board"), "click", self.on_board_click)
+        on(q("#end-turn"), "click", lambda e: self.end_turn())
+        on(q("#undo"), "click", lambda e: self.app.undo())
+
+    # ---- drawing -------------------------------------------------------------------
+    def render(self) -> None:
+        session = self.session
+        state = session.match.state
+        viewer = session.viewer
+        view = session.view()
+        self.legal = state.legal_actions(viewer) if viewer is not None and viewer in state.to_act() else []
+        colour = PLAYER_COLOURS[viewer % len(PLAYER_COLOURS)] if viewer is not None else None
+        # each clickable item carries the index of its legal action
+        dyn = ta_svg.board_dynamic_svg(view, self.legal, colour)
+        q("#ta-dyn").innerHTML = dyn
+        self._index_hits()
+        self._render_side(view)
+        rounds = view.get("rounds", [])
+        if len(rounds) > self.rounds_seen and not state.is_over():
+            self.rounds_seen = len(rounds)
+            self.show_round(rounds[-1], view)
+        if self.click_started:
+            document.documentElement.dataset.lastClickMs = f"{now_ms() - self.click_started:.1f}"
+            self.click_started = 0.0
+
+    def _index_hits(self) -> None:
+        index: dict[str, int] = {}
+        for i, action in enumerate(self.legal):
+            if action["type"] == "build":
+                (x1, y1), (x2, y2) = action["edge"]
+                index[f"e{x1},{y1},{x2},{y2}"] = i
+                index[f"e{x2},{y2},{x1},{y1}"] = i
+            elif action["type"] == "place_marker":
+                x, y = action["at"]
+                index[f"j{x},{y}"] = i
+        self.hit_index = index
+
+    def _render_side(self, view: dict[str, Any]) -> None:
+        session = self.session
+        state = session.match.state
+        names = view["names"]
+        viewer = session.viewer
+        turn = view.get("turn_player")
+        # turn banner
+        if state.is_over():
+            banner = "The game is over."
+        elif viewer is not None and viewer in view.get("to_act", []):
+            placed = view.get("placed_this_turn", {"singles": 0, "doubles": 0})
+            if view["phase"] == "marker":
+                banner = "Your turn: place your start marker on any free junction (cities too)."
+            elif placed["doubles"] or placed["singles"] >= 2:
+                banner = "Your turn: end your turn (or undo)."
+            elif placed["singles"] == 1:
+                banner = "You may place 1 more single track, or end your turn."
+            else:
+                banner = "Your turn: place 1 or 2 single tracks, or 1 double track."
+        else:
+            who = names[turn] if turn is not None else "?"
+            banner = f"{who} is playing…" if session.is_bot(turn) else f"Waiting for {who}."
+        banner_el = q("#turn-banner")
+        banner_el.textContent = banner
+        banner_el.classList.toggle("mine", viewer is not None and viewer in view.get("to_act", []))
+        end = q("#end-turn")
+        end.disabled = not any(a["type"] == "end_turn" for a in self.legal)
+        q("#undo").disabled = not self.app.can_undo()
+        # my cards
+        colour_of = {c["name"]: c["colour"] for c in board.CITIES}
+        cards = []
+        for name in view.get("my_cities", []):
+            region = colour_of.get(name, "")
+            cards.append(
+                f'<div class="city-card" style="--region:{ta_svg.REGION_FILL.get(region, "#888")}">'
+                f'<span class="region">{ta_svg.REGION_NAMES.get(region, "")}</span><span class="name">{escape(name)}</span></div>'
+            )
+        if not cards:
+            cards.append('<p class="muted">Hidden until you take the device.</p>' if len(session.humans) > 1
+                         else '<p class="muted">None.</p>')
+        if view.get("cities_connected"):
+            cards.append('<p class="connected">All five joined!</p>')
+        q("#my-cards").innerHTML = "".join(cards)
+        # players
+        rows = []
+        for seat, name in enumerate(names):
+            mark = "▶" if seat == turn and not state.is_over() else ""
+            kind = "bot" if session.is_bot(seat) else "human"
+            start = " ★" if seat == view.get("start_player") else ""
+            rows.append(
+                f'<div class="player-row{" active" if seat == turn else ""}" data-seat="{seat}">'
+                f'<span class="turn-mark">{mark}</span>'
+                f'<span class="swatch" style="background:{PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]}"></span>'
+                f'<span class="pname">{escape(name)}</span><span class="kind">{kind}{start}</span>'
+                f'<span class="pscore">{view["scores"][seat]}</span></div>'
+            )
+        q("#players").innerHTML = "".join(rows)
+        q("#score-track").innerHTML = ta_svg.score_track_svg(view["scores"], names)
+        q("#tracks-left").textContent = f"Round {view['round']} · tracks left in the supply: {view['tracks_left']} of 83"
+        lines = view.get("log", [])[-80:]
+        q("#log").innerHTML = "".join(f"<li>{escape(line)}</li>" for line in reversed(lines))
+
+    # ---- input --------------------------------------------------------------------
+    def on_board_click(self, event: Any) -> None:
+        key = None
+        edge = closest_data(event, "edge")
+        if edge is not None:
+            key = "e" + edge
+        else:
+            at = closest_data(event, "at")
+            if at is not None:
+                key = "j" + at
+        if key is None or key not in self.hit_index:
+            return
+        self.click_started = now_ms()
+        self.app.play(self.legal[self.hit_index[key]])
+
+    def end_turn(self) -> None:
+        for action in self.legal:
+            if action["type"] == "end_turn":
+                self.click_started = now_ms()
+                self.app.play(action)
+                return
+
+    # ---- summaries -----------------------------------------------------------------
+    def show_round(self, record: dict[str, Any], view: dict[str, Any]) -> None:
+        names = view["names"]
+        ender = record.get("ended_by")
+        if record.get("reason") == "tracks":
+            head = "All 83 tracks are on the board: the round ends."
+        else:
+            head = f"{escape(names[ender])} joined all five cities." if ender is not None else "The round ends."
+        self.app.modal(
+            f'<h2>Round {record["round"]} is over</h2><p>{head}</p>'
+            + ta_svg.round_summary_svg(record, names)
+            + self._cities_table(record, names)
+        )
+
+    def _cities_table(self, record: dict[str, Any], names: list[str]) -> str:
+        cities = record.get("cities", {})
+        rows = []
+        for seat, name in enumerate(names):
+            chips = "".join(
+                f'<span class="chip" style="--region:{ta_svg.REGION_FILL.get(ta_svg.CITY_BY_NAME[c]["colour"], "#888")}">'
+                f"{escape(c)}</span>"
+                for c in cities.get(str(seat), [])
+            )
+            rows.append(f"<tr><th>{escape(name)}</th><td>{chips}</td></tr>")
+        return '<table class="cities-table"><caption>Everyone\'s cities</caption>' + "".join(rows) + "</table>"
+
+    def show_result(self) -> None:
+        if self.result_shown:
+            return
+        self.result_shown = True
+        state = self.session.match.state
+        result = state.result() or {}
+        view = state.view(None)
+        names = view["names"]
+        winners = result.get("winners", [])
+        head = " and ".join(escape(names[w]) for w in winners)
+        verb = "share the victory" if len(winners) > 1 else "wins"
+        rounds = view.get("rounds", [])
+        last = ta_svg.round_summary_svg(rounds[-1], names) if rounds else ""
+        history = ['<table class="history"><tr><th>Round</th>' + "".join(f"<th>{escape(n)}</th>" for n in names) + "</tr>"]
+        for r in rounds:
+            history.append(f'<tr><td>{r["round"]}</td>' + "".join(
+                f"<td>{s}{' (−' + str(m) + ')' if m else ''}</td>" for s, m in zip(r["scores"], r["missing"], strict=False)
+            ) + "</tr>")
+        history.append("</table>")
+        self.app.modal(
+            f'<h2 id="final-result">{head} {verb}!</h2>'
+            + (f"<h3>Last round</h3>{last}" if last else "")
+            + ta_svg.score_track_svg(result.get("scores", view["scores"]), names)
+            + "".join(history)
+            + '<p><button type="button" data-newgame="1">Back to the lobby</button></p>'
+        )
+
+    def help_html(self) -> str:
+        return HELP
