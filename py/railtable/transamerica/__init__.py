@@ -1,0 +1,24 @@
+"""TransAmerica (2-6 players): shared track networks on a triangular map of the USA.
+
+``state.TransAmericaState`` is the rules engine, ``board`` the map data (also for the UI),
+``steiner`` the scoring count and ``bots`` the computer opponents.
+"""
+
+from ..core import GameInfo, register
+from .bots import GreedyBot
+from .state import MAX_PLAYERS, MIN_PLAYERS, TransAmericaState
+
+INFO = register(
+    GameInfo(
+        id="transamerica",
+        title="TransAmerica",
+        min_players=MIN_PLAYERS,
+        max_players=MAX_PLAYERS,
+        state_class=TransAmericaState,
+        bots={"greedy": GreedyBot},
+        default_bot="greedy",
+        options={"dashed": None, "start_score": 13},
+    )
+)
+
+__all__ = ["INFO", "GreedyBot", "TransAmericaState"]

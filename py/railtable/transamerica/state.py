@@ -1,0 +1,506 @@
+"""TransAmerica: the game state and its rules.
+
+Rulebook sections (``shared/rules/transamerica.en.txt``) implemented here:
+
+* **Setup**: 2-6 players; with 2 or 3 players the 10 dashed city cards are left out; each
+  colour stack is shuffled and every player gets one city of each colour, secretly.
+  Project decision: every player starts at 13 points (``start_score``).
+* **Game Play**: from the start player, clockwise; in each player's first turn he places
+  his starting marker on any empty crossing point (cities included); that is his whole turn.
+* **Network building rules**: per turn 1 or 2 tracks on single lines, or 1 track on a
+  double line; each track touches the player's network (the crossings joined to his
+  marker by tracks, whoever placed them); at least one track per turn.
+* **End of the Round**: at once when, after a track is placed, any player's 5 cities are
+  connected; exception: a first (single) track that connects only an opponent's cities
+  lets the player place his second single track, and the round ends with his turn;
+  "extreme case": the round ends when all 83 tracks are placed.
+* **Scoring of a Round**: every player loses the fewest points still needed to connect
+  his cities (1 per single line, 2 per double line, placed tracks free): see ``steiner``.
+* **Preparation for the Next Round** and **End of the Game**: tracks and markers back,
+  reshuffle and deal, the start player passes left; the game ends after a round's scoring
+  leaves any player at 0 or below; the highest score wins, ties share the victory.
+
+Actions (see ``docs/actions-transamerica.md``)::
+
+    {"type": "place_marker", "player": p, "at": [x, y]}
+    {"type": "build", "player": p, "edge": [[x1, y1], [x2, y2]]}
+    {"type": "end_turn", "player": p}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import (
+    Action,
+    ConfigError,
+    GameState,
+    IllegalActionError,
+    MalformedActionError,
+    Result,
+    Rng,
+    SaveError,
+)
+from . import board
+from .board import COLOURS, TRACKS_IN_SUPPLY, Point
+from .steiner import missing_points
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+DEFAULT_START_SCORE = 13
+
+PHASE_MARKER = "marker"
+PHASE_BUILD = "build"
+PHASE_OVER = "over"
+
+
+def _point(value: Any, what: str, action: Action) -> Point:
+    """Read ``[x, y]`` from an action, or raise ``MalformedActionError``."""
+    if (
+        not isinstance(value, (list, tuple))
+        or len(value) != 2
+        or not all(isinstance(c, int) and not isinstance(c, bool) for c in value)
+    ):
+        raise MalformedActionError(f"{what} must be a crossing point [x, y] of two integers, got {value!r}", action)
+    return (value[0], value[1])
+
+
+class TransAmericaState(GameState):
+    """The whole state of a game of TransAmerica (all rounds)."""
+
+    game_id = "transamerica"
+
+    use_dashed: bool
+    start_score: int
+    round: int
+    start_player: int
+    phase: str
+    turn_player: int
+    hands: list[list[str]]
+    markers: list[Point | None]
+    tracks: list[tuple[int, int]]
+    """This round's tracks in the order placed: ``(edge index, seat who placed it)``."""
+    supply: int
+    singles: int
+    doubles: int
+    pending_by: int | None
+    """Rulebook exception: the opponent whose cities the current player's first single track
+    connected; the round ends at the end of this turn."""
+    scores: list[int]
+    rounds: list[dict[str, Any]]
+
+    # ---- setup -----------------------------------------------------------------
+    @classmethod
+    def setup(cls, config: dict[str, Any], seed: int) -> TransAmericaState:
+        players = config.get("players")
+        if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+            raise ConfigError(f"TransAmerica is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
+        n = len(players)
+        dashed = config.get("dashed")
+        if dashed is not None and not isinstance(dashed, bool):
+            raise ConfigError("option 'dashed' must be null (follow the rule), true or false")
+        # Setup: "When playing with 2 or 3 players, remove the 10 city cards with dashed borders".
+        use_dashed = dashed if dashed is not None else n >= 4
+        cards_per_colour = len(board.cities_of_colour(COLOURS[0], use_dashed))
+        if n > cards_per_colour:
+            raise ConfigError(f"{n} players need the dashed city cards (only {cards_per_colour} cards per colour without)")
+        start_score = config.get("start_score", DEFAULT_START_SCORE)
+        if start_score is None:
+            start_score = DEFAULT_START_SCORE
+        if not isinstance(start_score, int) or isinstance(start_score, bool) or start_score < 1:
+            raise ConfigError("option 'start_score' must be a positive integer")
+        state = cls.__new__(cls)
+        state._init_common(players, seed)
+        state.use_dashed = use_dashed
+        state.start_score = start_score
+        state.scores = [start_score] * n
+        state.rounds = []
+        state.round = 1
+        state.start_player = 0  # "The players choose a starting player": seat 0 in round 1.
+        state.hands = [[] for _ in range(n)]
+        state._start_round()
+        return state
+
+    def _start_round(self) -> None:
+        """Setup / Preparation for the Next Round: empty board, markers back, shuffle each
+        colour stack and deal one city of each colour to every player, secretly."""
+        n = self.num_players
+        self.phase = PHASE_MARKER
+        self.turn_player = self.start_player
+        self.markers = [None] * n
+        self.tracks = []
+        self.supply = TRACKS_IN_SUPPLY
+        self.singles = 0
+        self.doubles = 0
+        self.pending_by = None
+        self.hands = [[] for _ in range(n)]
+        for colour in COLOURS:
+            stack = board.cities_of_colour(colour, self.use_dashed)
+            self.rng.shuffle(stack)
+            for i in range(n):
+                self.hands[(self.start_player + i) % n].append(stack[i])
+        self._rebuild()
+        self.mark_revealed()
+        self.log_event(
+            f"Round {self.round}: each player is dealt 5 secret cities; {self.names[self.start_player]} starts.",
+            private={
+                p: f"Round {self.round}: your cities are {', '.join(self.hands[p])}; "
+                f"{self.names[self.start_player]} starts."
+                for p in range(n)
+            },
+        )
+
+    # ---- derived data (rebuilt from the tracks) ----------------------------------
+    def _rebuild(self) -> None:
+        self._occupied: dict[int, int] = {e: seat for e, seat in self.tracks}
+        self._track_adj: dict[int, list[int]] = {}
+        for e, _seat in self.tracks:
+            self._link(e)
+
+    def _link(self, e: int) -> None:
+        i, j = board.EDGE_ENDS[e]
+        self._track_adj.setdefault(i, []).append(j)
+        self._track_adj.setdefault(j, []).append(i)
+
+    def _component(self, start: int) -> set[int]:
+        """The crossings joined to ``start`` by placed tracks (``start`` included)."""
+        seen = {start}
+        stack = [start]
+        adj = self._track_adj
+        while stack:
+            v = stack.pop()
+            for u in adj.get(v, ()):
+                if u not in seen:
+                    seen.add(u)
+                    stack.append(u)
+        return seen
+
+    def network(self, player: int) -> set[int]:
+        """Network building rules: the junction indices of ``player``'s network, i.e. his
+        starting marker and every crossing joined to it by tracks (anyone's); empty before
+        the marker is placed."""
+        marker = self.markers[player]
+        if marker is None:
+            return set()
+        return self._component(board.INDEX[marker])
+
+    def cities_connected(self, player: int) -> bool:
+        """Object of the Game: are ``player``'s 5 cities joined to each other by tracks?"""
+        nodes = [board.CITY_NODE[c] for c in self.hands[player]]
+        component = self._component(nodes[0])
+        return all(v in component for v in nodes[1:])
+
+    def legal_edges(self, player: int) -> list[int]:
+        """Edge indices ``player`` may build on now (empty when not building), in board order.
+
+        Network building rules: an unoccupied line touching the player's network; after one
+        single track only another single line; after two singles or one double, none.
+        """
+        if self.phase != PHASE_BUILD or player != self.turn_player or self.supply <= 0:
+            return []
+        if self.doubles or self.singles >= 2:
+            return []
+        singles_only = self.singles == 1
+        occupied = self._occupied
+        out: set[int] = set()
+        for v in self.network(player):
+            for _u, e in board.ADJ[v]:
+                if e not in occupied and not (singles_only and board.BASE_COST[e] == 2):
+                    out.add(e)
+        return sorted(out)
+
+    # ---- the contract ---------------------------------------------------------------
+    def to_act(self) -> list[int]:
+        return [] if self.phase == PHASE_OVER else [self.turn_player]
+
+    def is_over(self) -> bool:
+        return self.phase == PHASE_OVER
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if self.phase == PHASE_OVER or player != self.turn_player:
+            return []
+        if self.phase == PHASE_MARKER:
+            taken = {m for m in self.markers if m is not None}
+            return [
+                {"type": "place_marker", "player": player, "at": [x, y]}
+                for (x, y) in board.JUNCTIONS
+                if (x, y) not in taken
+            ]
+        actions: list[Action] = []
+        for e in self.legal_edges(player):
+            a, b, _double = board.EDGES[e]
+            actions.append({"type": "build", "player": player, "edge": [[a[0], a[1]], [b[0], b[1]]]})
+        if self.singles + self.doubles > 0:
+            actions.append({"type": "end_turn", "player": player})
+        return actions
+
+    def _check(self, action: Action) -> None:
+        kind = action["type"]
+        player = action["player"]
+        if kind == "place_marker":
+            at = _point(action.get("at"), "'at'", action)
+            if self.phase != PHASE_MARKER:
+                raise IllegalActionError("starting markers are placed only in each player's first turn of a round", action)
+            if at not in board.INDEX:
+                raise IllegalActionError(f"{at} is not a crossing point of the board", action)
+            if at in self.markers:
+                raise IllegalActionError(f"there is already a starting marker on {board.place_name(at)}", action)
+            return
+        if kind == "build":
+            edge = action.get("edge")
+            if not isinstance(edge, (list, tuple)) or len(edge) != 2:
+                raise MalformedActionError(f"'edge' must be a line [[x1, y1], [x2, y2]], got {edge!r}", action)
+            a = _point(edge[0], "each end of 'edge'", action)
+            b = _point(edge[1], "each end of 'edge'", action)
+            if self.phase != PHASE_BUILD:
+                raise IllegalActionError("place your starting marker first: this is your first turn of the round", action)
+            e = board.edge_index(a, b)
+            if e is None:
+                raise IllegalActionError(f"there is no line between {a} and {b} on the board", action)
+            if self.doubles or self.singles >= 2:
+                raise IllegalActionError(
+                    "you have placed all the tracks allowed this turn (2 single or 1 double): end your turn", action
+                )
+            if self.singles == 1 and board.BASE_COST[e] == 2:
+                raise IllegalActionError(
+                    "after a track on a single line, only a second single line may be built (a double line takes a whole turn)",
+                    action,
+                )
+            if e in self._occupied:
+                raise IllegalActionError(f"the line {a}-{b} already has a track", action)
+            i, j = board.EDGE_ENDS[e]
+            net = self.network(player)
+            if i not in net and j not in net:
+                raise IllegalActionError(
+                    f"the line {a}-{b} does not touch your network (your starting marker and the tracks joined to it)",
+                    action,
+                )
+            return
+        if kind == "end_turn":
+            if self.phase != PHASE_BUILD:
+                raise IllegalActionError("place your starting marker: that is your whole first turn", action)
+            if self.singles + self.doubles == 0:
+                raise IllegalActionError("you must place at least one track each turn before ending it", action)
+            return
+        raise MalformedActionError(
+            f"unknown action type {kind!r}: TransAmerica has place_marker, build and end_turn", action
+        )
+
+    def _play(self, action: Action) -> None:
+        kind = action["type"]
+        player = action["player"]
+        if kind == "place_marker":
+            at = (action["at"][0], action["at"][1])
+            self.markers[player] = at
+            self.log_event(f"{self.names[player]} places the starting marker on {board.place_name(at)}.")
+            self.turn_player = (player + 1) % self.num_players
+            if all(m is not None for m in self.markers):
+                # Every player has had his first turn: the start player builds next.
+                self.phase = PHASE_BUILD
+            return
+        if kind == "build":
+            edge = action["edge"]
+            e = board.edge_index(edge[0], edge[1])
+            assert e is not None
+            self._place_track(player, e)
+            return
+        # end_turn
+        if self.pending_by is not None:
+            self._end_round("connected", self.pending_by)
+            return
+        self.singles = 0
+        self.doubles = 0
+        self.turn_player = (player + 1) % self.num_players
+
+    def _place_track(self, player: int, e: int) -> None:
+        a, b, double = board.EDGES[e]
+        self.tracks.append((e, player))
+        self._occupied[e] = player
+        self._link(e)
+        self.supply -= 1
+        if double:
+            self.doubles += 1
+        else:
+            self.singles += 1
+        kind = "a double-line track" if double else "a track"
+        self.log_event(f"{self.names[player]} builds {kind} {board.place_name(a)}-{board.place_name(b)}.")
+        n = self.num_players
+        connected = [q for q in ((player + k) % n for k in range(n)) if self.cities_connected(q)]
+        if connected:
+            first_single = self.singles == 1 and self.doubles == 0
+            if (
+                self.pending_by is None
+                and first_single
+                and player not in connected
+                and self.supply > 0
+            ):
+                # End of the Round, exception: a first flat track that connects an opponent's
+                # cities lets the player place his second flat track before the round ends.
+                self.pending_by = connected[0]
+                self.mark_revealed()
+                self.log_event(
+                    f"{self.names[connected[0]]}'s five cities are connected: the round ends after "
+                    f"{self.names[player]}'s turn (one more single track allowed)."
+                )
+                return
+            ended_by = self.pending_by if self.pending_by is not None else connected[0]
+            self._end_round("connected", ended_by)
+            return
+        if self.supply == 0:
+            # End of the Round, "Extreme cases": all tracks have been placed.
+            ended_by = self.pending_by
+            self._end_round("connected" if ended_by is not None else "tracks", ended_by)
+
+    def _end_round(self, reason: str, ended_by: int | None) -> None:
+        """Scoring of a Round, then End of the Game or Preparation for the Next Round."""
+        n = self.num_players
+        self.mark_revealed()
+        occupied = list(self._occupied)
+        connected = [self.cities_connected(p) for p in range(n)]
+        missing = [0 if connected[p] else missing_points(self.hands[p], occupied) for p in range(n)]
+        for p in range(n):
+            self.scores[p] -= missing[p]
+        if reason == "connected" and ended_by is not None:
+            self.log_event(f"Round {self.round} ends: {self.names[ended_by]}'s five cities are connected.")
+        else:
+            self.log_event(f"Round {self.round} ends: all {TRACKS_IN_SUPPLY} tracks have been placed.")
+        for p in range(n):
+            status = "connected" if connected[p] else f"{missing[p]} points missing"
+            self.log_event(
+                f"{self.names[p]}'s cities: {', '.join(self.hands[p])} ({status}); score {self.scores[p]}."
+            )
+        self.rounds.append(
+            {
+                "round": self.round,
+                "ended_by": ended_by,
+                "reason": reason,
+                "cities": {str(p): list(self.hands[p]) for p in range(n)},
+                "connected": [p for p in range(n) if connected[p]],
+                "missing": missing,
+                "scores": list(self.scores),
+            }
+        )
+        self.singles = 0
+        self.doubles = 0
+        self.pending_by = None
+        if min(self.scores) <= 0:
+            # End of the Game: a locomotive reached the red space (0 or below).
+            self.phase = PHASE_OVER
+            result = self.result()
+            assert result is not None
+            winners = " and ".join(self.names[w] for w in result["winners"])
+            self.log_event(f"The game is over after {self.round} rounds. Winner: {winners}.")
+            return
+        # Preparation for the Next Round.
+        self.round += 1
+        self.start_player = (self.start_player + 1) % n
+        self._start_round()
+
+    def result(self) -> Result | None:
+        """End of the Game: the most points wins; several players with the most share the victory."""
+        if self.phase != PHASE_OVER:
+            return None
+        best = max(self.scores)
+        return {
+            "scores": list(self.scores),
+            "winners": [p for p, s in enumerate(self.scores) if s == best],
+            "rounds": len(self.rounds),
+            "history": [dict(r) for r in self.rounds],
+        }
+
+    # ---- views -------------------------------------------------------------------
+    def view(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may see: the board, scores and past rounds, and only his own cities."""
+        me = player if player is not None and 0 <= player < self.num_players else None
+        tracks = []
+        for e, seat in self.tracks:
+            a, b, _double = board.EDGES[e]
+            tracks.append([[a[0], a[1]], [b[0], b[1]], seat])
+        return {
+            "game": self.game_id,
+            "you": me,
+            "names": list(self.names),
+            "round": self.round,
+            "start_player": self.start_player,
+            "phase": self.phase,
+            "to_act": self.to_act(),
+            "turn_player": self.turn_player,
+            "placed_this_turn": {"singles": self.singles, "doubles": self.doubles},
+            "round_ends_after_turn": self.pending_by is not None,
+            "tracks_left": self.supply,
+            "tracks": tracks,
+            "markers": [None if m is None else [m[0], m[1]] for m in self.markers],
+            "scores": list(self.scores),
+            "my_cities": list(self.hands[me]) if me is not None else [],
+            "cities_connected": self.cities_connected(me) if me is not None else False,
+            "dashed": self.use_dashed,
+            "rounds": [dict(r) for r in self.rounds],
+            "result": self.result(),
+            "log": self.log_lines(me),
+        }
+
+    # ---- saving ------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game_id,
+            "names": list(self.names),
+            "rng": self.rng.to_json(),
+            "log": [list(entry) for entry in self.log],
+            "reveal_count": self.reveal_count,
+            "dashed": self.use_dashed,
+            "start_score": self.start_score,
+            "round": self.round,
+            "start_player": self.start_player,
+            "phase": self.phase,
+            "turn_player": self.turn_player,
+            "hands": [list(h) for h in self.hands],
+            "markers": [None if m is None else [m[0], m[1]] for m in self.markers],
+            "tracks": [
+                [[board.EDGES[e][0][0], board.EDGES[e][0][1]], [board.EDGES[e][1][0], board.EDGES[e][1][1]], seat]
+                for e, seat in self.tracks
+            ],
+            "supply": self.supply,
+            "singles": self.singles,
+            "doubles": self.doubles,
+            "pending_by": self.pending_by,
+            "scores": list(self.scores),
+            "rounds": [dict(r) for r in self.rounds],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TransAmericaState:
+        try:
+            if data.get("game") != cls.game_id:
+                raise SaveError("this is not a TransAmerica state")
+            state = cls.__new__(cls)
+            state.names = [str(n) for n in data["names"]]
+            state.rng = Rng.from_json(data["rng"])
+            state.log = [list(entry) for entry in data["log"]]
+            state.reveal_count = int(data["reveal_count"])
+            state.use_dashed = bool(data["dashed"])
+            state.start_score = int(data["start_score"])
+            state.round = int(data["round"])
+            state.start_player = int(data["start_player"])
+            state.phase = str(data["phase"])
+            state.turn_player = int(data["turn_player"])
+            state.hands = [[str(c) for c in h] for h in data["hands"]]
+            state.markers = [None if m is None else (int(m[0]), int(m[1])) for m in data["markers"]]
+            tracks: list[tuple[int, int]] = []
+            for a, b, seat in data["tracks"]:
+                e = board.edge_index(a, b)
+                if e is None:
+                    raise SaveError(f"a saved track {a}-{b} is not a line of the board")
+                tracks.append((e, int(seat)))
+            state.tracks = tracks
+            state.supply = int(data["supply"])
+            state.singles = int(data["singles"])
+            state.doubles = int(data["doubles"])
+            state.pending_by = None if data["pending_by"] is None else int(data["pending_by"])
+            state.scores = [int(s) for s in data["scores"]]
+            state.rounds = [dict(r) for r in data["rounds"]]
+        except SaveError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise SaveError(f"this TransAmerica state is damaged ({exc!r})") from None
+        state._rebuild()
+        return state
