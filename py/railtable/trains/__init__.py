@@ -1,0 +1,23 @@
+"""Trains (AEG / OZAKU, 2013): deck-building with a hex map, Tokyo and Osaka boards, 2-4 players.
+
+Rules: ../shared/rules/trains.en.txt; card texts and boards: ../shared/reference/trains.md.
+Action vocabulary and view: docs/actions-trains.md.
+"""
+
+from ..core import GameInfo, register
+from .state import TrainsState
+
+INFO = register(
+    GameInfo(
+        id="trains",
+        title="Trains",
+        min_players=2,
+        max_players=4,
+        state_class=TrainsState,
+        bots={},
+        default_bot="random",
+        options={"board": "tokyo", "kingdom": "random"},
+    )
+)
+
+__all__ = ["INFO", "TrainsState"]

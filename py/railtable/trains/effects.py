@@ -1,0 +1,582 @@
+"""The effect interpreter: runs a card's list of steps (its printed effect as data).
+
+Rulebook "Playing A Card": an Action card's effect is optional; if applied it is applied
+in full, top to bottom, and only if every part can be applied (exception: gaining Waste
+when the Waste pile is empty). :func:`feasible` decides that *before* the card is played;
+:func:`run` then executes the steps. A step that needs a decision stops the run and sets
+``state.pending`` (a "pending choice" with its options); the chosen option arrives as an
+action, :func:`resolve` applies it and the run goes on.
+
+Steps (``op``, with parameters) — the vocabulary Rising Sun cards will reuse and extend:
+
+* ``draw n`` · ``money n`` · ``vp n`` (VP track, Tourist Train) · ``gain_waste``
+* ``lay_rail`` (choice: a hex, with its cost) · ``place_station`` (choice: a city)
+* ``modifier name`` — rest of turn: ``no_river_cost``, ``no_mountain_cost``, ``no_city_cost``,
+  ``no_rail_cost`` (all extra money), ``collaboration`` (other players' rails cost nothing and
+  give no Waste), ``no_waste`` (gain no Waste), ``rail_laying_money`` (+2 money per Rail
+  Laying card played), ``buy_to_deck`` (bought cards may go on top of the deck)
+* ``money_if_in_play name n`` · ``money_of_train_in_play`` (choice)
+* ``return_all_waste`` · ``return_waste n`` · ``return_waste_any money_each`` (choice: how many)
+* ``discard_any money_each draw_each`` (choices: one card at a time, then "done")
+* ``discard n`` (choices) · ``trash_source`` · ``reveal_take_one n`` (choices: take, then order)
+* ``name_and_reveal`` (choice: a card name) · ``look_top_discard_or_keep`` (choice)
+* ``choose_one options`` (choice) · ``copy_action_in_hand`` (choice)
+* ``gain_copy_of_train_in_hand`` (choice) · ``train_from_discard_to_hand`` (choice)
+* ``train_from_play_to_deck`` (choice) · ``reveal_until_trains n``
+* ``trash_train_gain_better up_to`` (choices: the Train to trash, then the Train to gain)
+
+Every step acts for the frame's ``player``; a later ``who`` parameter (``each_other``...)
+is where Attacks will fit, since a pending choice names the player who must decide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .cards import NORMAL_TRAIN, RAIL_LAYING, WASTE, card
+
+if TYPE_CHECKING:
+    from .state import TrainsState
+
+Step = dict[str, Any]
+Frame = dict[str, Any]
+Pending = dict[str, Any]
+
+STATIONMASTER = "Stationmaster Office"
+DONE = "done"
+NONE = "none"
+
+
+# ---- feasibility ------------------------------------------------------------
+def _distinct(names: list[str]) -> list[str]:
+    return sorted(set(names))
+
+
+def _trains(names: list[str]) -> list[str]:
+    return _distinct([n for n in names if card(n).is_train])
+
+
+def copy_targets(st: TrainsState, p: int, hand: list[str], money: int) -> list[str]:
+    """Action cards in hand that Stationmaster Office may perform (not itself; effect feasible)."""
+    out = []
+    for n in _distinct(hand):
+        c = card(n)
+        if c.is_action and c.effect and n != STATIONMASTER and feasible(st, list(c.effect), p, money, hand):
+            out.append(n)
+    return out
+
+
+def wagon_sources(st: TrainsState, hand: list[str]) -> list[str]:
+    """Train cards in hand for which a Train costing up to 3 more is still in the supply."""
+    return [n for n in _trains(hand) if wagon_targets(st, card(n).cost + 3)]
+
+
+def wagon_targets(st: TrainsState, max_cost: int) -> list[str]:
+    out = []
+    for name, ids in st.zones.piles.items():
+        c = card(name)
+        if ids and c.is_train and c.cost <= max_cost:
+            out.append(name)
+    return out
+
+
+def maintenance_targets(st: TrainsState, hand: list[str]) -> list[str]:
+    return [n for n in _trains(hand) if st.zones.piles.get(n)]
+
+
+def feasible(st: TrainsState, steps: list[Step], p: int, money: int, hand: list[str]) -> bool:
+    """Can every step be applied? (rulebook "Playing A Card": all or nothing).
+
+    ``money`` is the money after the card's own value; ``hand`` the names left in hand.
+    Modifiers listed before a ``lay_rail`` count for it.
+    """
+    mods = list(st.modifiers)
+    z = st.zones
+    for step in steps:
+        op = step["op"]
+        if op == "modifier":
+            mods.append(step["name"])
+        elif op == "lay_rail":
+            if not st.rail_options(p, money, mods):
+                return False
+        elif op == "place_station":
+            if not st.station_options():
+                return False
+        elif op == "money_of_train_in_play" or op == "train_from_play_to_deck":
+            if not _trains(z.names(z.plays[p])):
+                return False
+        elif op == "return_waste":
+            if hand.count(WASTE) < step.get("n", 1):
+                return False
+        elif op == "choose_one":
+            if not any(feasible(st, o["steps"], p, money, hand) for o in step["options"]):
+                return False
+        elif op == "copy_action_in_hand":
+            if not copy_targets(st, p, hand, money):
+                return False
+        elif op == "gain_copy_of_train_in_hand":
+            if not maintenance_targets(st, hand):
+                return False
+        elif op == "train_from_discard_to_hand":
+            if not _trains(z.names(z.discards[p])):
+                return False
+        elif op == "trash_train_gain_better":
+            if not wagon_sources(st, hand):
+                return False
+    return True
+
+
+# ---- running ----------------------------------------------------------------
+def push(st: TrainsState, steps: list[Step], p: int, source: int | None) -> None:
+    st.stack.append({"steps": [dict(s) for s in steps], "i": 0, "player": p, "source": source})
+
+
+def run(st: TrainsState) -> None:
+    """Run effect steps until they are all done or one needs a choice."""
+    while st.stack and st.pending is None:
+        frame = st.stack[-1]
+        if frame["i"] >= len(frame["steps"]):
+            st.stack.pop()
+            continue
+        step = frame["steps"][frame["i"]]
+        frame["i"] += 1
+        _STEPS[step["op"]](st, frame, step)
+
+
+def _set_pending(st: TrainsState, frame: Frame, kind: str, prompt: str, options: list[dict[str, Any]],
+                 action: str = "choose", **extra: Any) -> None:
+    st.pending = {"kind": kind, "player": frame["player"], "source": frame["source"], "prompt": prompt,
+                  "action": action, "options": options, **extra}
+
+
+def _opts(values: list[Any], label: Callable[[Any], str] = str) -> list[dict[str, Any]]:
+    return [{"value": v, "label": label(v)} for v in values]
+
+
+# ---- the steps ----------------------------------------------------------------
+def _draw(st: TrainsState, f: Frame, s: Step) -> None:
+    st.draw(f["player"], int(s.get("n", 1)))
+
+
+def _money(st: TrainsState, f: Frame, s: Step) -> None:
+    st.money += int(s["n"])
+    st.log_event(f"{st.names[f['player']]} gets {s['n']} money (now {st.money})")
+
+
+def _vp(st: TrainsState, f: Frame, s: Step) -> None:
+    st.vp_tokens[f["player"]] += int(s["n"])
+    st.log_event(f"{st.names[f['player']]} moves up {s['n']} on the VP track")
+
+
+def _gain_waste(st: TrainsState, f: Frame, s: Step) -> None:
+    for _ in range(int(s.get("n", 1))):
+        st.gain_waste(f["player"])
+
+
+def _modifier(st: TrainsState, f: Frame, s: Step) -> None:
+    st.modifiers.append(s["name"])
+
+
+def _lay_rail(st: TrainsState, f: Frame, s: Step) -> None:
+    p = f["player"]
+    opts = st.rail_options(p, st.money, st.modifiers)
+    if not opts:
+        st.log_event(f"{st.names[p]} has nowhere to lay a rail")
+        return
+    options = []
+    for h, (cost, waste) in sorted(opts.items()):
+        label = f"{st.hex_label(h)}: {cost} money" + (" + 1 Waste" if waste else "")
+        options.append({"value": h, "label": label, "hex": h, "cost": cost, "waste": waste})
+    _set_pending(st, f, "lay_rail", "Lay a rail: choose a space", options, action="lay_rail")
+
+
+def _place_station(st: TrainsState, f: Frame, s: Step) -> None:
+    opts = st.station_options()
+    if not opts:
+        st.log_event(f"{st.names[f['player']]} has no city to place a station in")
+        return
+    options = [{"value": h, "label": st.hex_label(h), "hex": h} for h in opts]
+    _set_pending(st, f, "place_station", "Place a station: choose a city", options, action="place_station")
+
+
+def _money_if_in_play(st: TrainsState, f: Frame, s: Step) -> None:
+    z = st.zones
+    if z.find(z.plays[f["player"]], s["name"]) is not None:
+        st.money += int(s["n"])
+        st.log_event(f"{st.names[f['player']]} has a {s['name']} in play: +{s['n']} money")
+
+
+def _money_of_train_in_play(st: TrainsState, f: Frame, s: Step) -> None:
+    z = st.zones
+    names = _trains(z.names(z.plays[f["player"]]))
+    if names:
+        _set_pending(st, f, "money_of_train_in_play", "Choose a Train in play: gain its money",
+                     _opts(names, lambda n: f"{n} (+{card(n).money})"))
+
+
+def _return_all_waste(st: TrainsState, f: Frame, s: Step) -> None:
+    st.return_waste(f["player"], st.zones.names(st.zones.hands[f["player"]]).count(WASTE))
+
+
+def _return_waste(st: TrainsState, f: Frame, s: Step) -> None:
+    st.return_waste(f["player"], int(s.get("n", 1)))
+
+
+def _return_waste_any(st: TrainsState, f: Frame, s: Step) -> None:
+    k = st.zones.names(st.zones.hands[f["player"]]).count(WASTE)
+    if k:
+        each = int(s.get("money_each", 0))
+        _set_pending(st, f, "return_waste_any", "How many Waste do you return?",
+                     _opts(list(range(k + 1)), lambda v: f"{v} Waste (+{v * each} money)"), step=dict(s))
+
+
+def _discard_any(st: TrainsState, f: Frame, s: Step) -> None:
+    _ask_discard_any(st, f["player"], f["source"], dict(s), 0)
+
+
+def _ask_discard_any(st: TrainsState, p: int, source: int | None, s: Step, count: int) -> None:
+    hand = st.zones.names(st.zones.hands[p])
+    if not hand:
+        _finish_discard_any(st, p, s, count)
+        return
+    st.pending = {"kind": "discard_any", "player": p, "source": source, "action": "choose",
+                  "prompt": f"Discard a card ({count} discarded so far), or done",
+                  "options": _opts(_distinct(hand), lambda n: f"discard {n}") + [{"value": DONE, "label": "done"}],
+                  "step": s, "count": count}
+
+
+def _finish_discard_any(st: TrainsState, p: int, s: Step, count: int) -> None:
+    if s.get("money_each"):
+        st.money += count * int(s["money_each"])
+        st.log_event(f"{st.names[p]} gets {count * int(s['money_each'])} money (now {st.money})")
+    if s.get("draw_each"):
+        st.draw(p, count * int(s["draw_each"]))
+
+
+def _discard(st: TrainsState, f: Frame, s: Step) -> None:
+    _ask_discard(st, f["player"], f["source"], int(s.get("n", 1)))
+
+
+def _ask_discard(st: TrainsState, p: int, source: int | None, remaining: int) -> None:
+    hand = st.zones.names(st.zones.hands[p])
+    if remaining <= 0 or not hand:
+        return
+    st.pending = {"kind": "discard", "player": p, "source": source, "action": "choose",
+                  "prompt": f"Discard a card ({remaining} to go)",
+                  "options": _opts(_distinct(hand), lambda n: f"discard {n}"), "remaining": remaining}
+
+
+def _trash_source(st: TrainsState, f: Frame, s: Step) -> None:
+    p, src = f["player"], f["source"]
+    if src is not None and src in st.zones.plays[p]:
+        st.zones.plays[p].remove(src)
+        st.zones.trash.append(src)
+        st.log_event(f"{st.names[p]} trashes {st.zones.name(src)}")
+
+
+def _reveal_take_one(st: TrainsState, f: Frame, s: Step) -> None:
+    p = f["player"]
+    z = st.zones
+    for _ in range(int(s["n"])):
+        cid = z.top(p, st.rng)
+        if cid is None:
+            break
+        z.decks[p].pop()
+        z.revealed.append(cid)
+    st.mark_revealed()
+    if not z.revealed:
+        st.log_event(f"{st.names[p]} has no cards to reveal")
+        return
+    st.log_event(f"{st.names[p]} reveals {', '.join(z.names(z.revealed))}")
+    names = _distinct(z.names(z.revealed))
+    _set_pending(st, f, "take_one", "Put one revealed card into your hand (or none)",
+                 _opts(names, lambda n: f"take {n}") + [{"value": NONE, "label": "take none"}])
+
+
+def _ask_order(st: TrainsState, p: int, source: int | None, order: list[int]) -> None:
+    """Put the revealed cards back on top in the order the player picks (first picked = top)."""
+    z = st.zones
+    names = _distinct(z.names(z.revealed))
+    if len(names) <= 1:
+        seq = order + z.revealed
+        z.revealed = []
+        z.decks[p].extend(reversed(seq))
+        if seq:
+            st.log_event(f"{st.names[p]} puts {len(seq)} card(s) back on top of their deck")
+        return
+    st.pending = {"kind": "order_top", "player": p, "source": source, "action": "choose",
+                  "prompt": "Choose the next card to put back (the first one chosen ends on top)",
+                  "options": _opts(names), "order": order}
+
+
+def _name_and_reveal(st: TrainsState, f: Frame, s: Step) -> None:
+    _set_pending(st, f, "name_card", "Name a card, then reveal the top card of your deck",
+                 _opts(st.names_in_game()))
+
+
+def _look_top(st: TrainsState, f: Frame, s: Step) -> None:
+    p = f["player"]
+    cid = st.zones.top(p, st.rng)
+    st.mark_revealed()
+    if cid is None:
+        return
+    name = st.zones.name(cid)
+    st.log_event(f"{st.names[p]} looks at the top card of their deck",
+                 private={p: f"{st.names[p]} looks at the top card of their deck: {name}"})
+    _set_pending(st, f, "discard_or_keep", f"The top card of your deck is {name}",
+                 [{"value": "discard", "label": f"discard {name}"}, {"value": "keep", "label": f"keep {name} on top"}])
+
+
+def _choose_one(st: TrainsState, f: Frame, s: Step) -> None:
+    p = f["player"]
+    hand = st.zones.names(st.zones.hands[p])
+    opts = [{"value": o["value"], "label": o["label"]} for o in s["options"]
+            if feasible(st, o["steps"], p, st.money, hand)]
+    if opts:
+        _set_pending(st, f, "choose_one", "Choose one", opts, step=dict(s))
+
+
+def _copy_action(st: TrainsState, f: Frame, s: Step) -> None:
+    p = f["player"]
+    names = copy_targets(st, p, st.zones.names(st.zones.hands[p]), st.money)
+    if names:
+        _set_pending(st, f, "copy_action", "Choose an Action card in your hand: this card performs its effect",
+                     _opts(names))
+
+
+def _gain_copy(st: TrainsState, f: Frame, s: Step) -> None:
+    p = f["player"]
+    names = maintenance_targets(st, st.zones.names(st.zones.hands[p]))
+    if names:
+        _set_pending(st, f, "gain_copy", "Reveal a Train card from your hand: gain a copy", _opts(names))
+
+
+def _from_discard(st: TrainsState, f: Frame, s: Step) -> None:
+    p = f["player"]
+    names = _trains(st.zones.names(st.zones.discards[p]))
+    if names:
+        _set_pending(st, f, "from_discard", "Take a Train card from your discard pile into your hand", _opts(names))
+
+
+def _play_to_deck(st: TrainsState, f: Frame, s: Step) -> None:
+    p = f["player"]
+    names = _trains(st.zones.names(st.zones.plays[p]))
+    if names:
+        _set_pending(st, f, "play_to_deck", "Put a Train card from your play area on top of your deck", _opts(names))
+
+
+def _reveal_until_trains(st: TrainsState, f: Frame, s: Step) -> None:
+    p = f["player"]
+    z = st.zones
+    found: list[int] = []
+    others: list[int] = []
+    while len(found) < int(s["n"]):
+        cid = z.top(p, st.rng)
+        if cid is None:
+            break
+        z.decks[p].pop()
+        (found if card(z.name(cid)).is_train else others).append(cid)
+    st.mark_revealed()
+    z.hands[p].extend(found)
+    z.discards[p].extend(others)
+    st.log_event(f"{st.names[p]} reveals {', '.join(z.names(found + others)) or 'nothing'}; "
+                 f"takes {', '.join(z.names(found)) or 'no Train'}")
+
+
+def _wagon(st: TrainsState, f: Frame, s: Step) -> None:
+    p = f["player"]
+    names = wagon_sources(st, st.zones.names(st.zones.hands[p]))
+    if names:
+        _set_pending(st, f, "wagon_trash", "Trash a Train card from your hand", _opts(names),
+                     up_to=int(s.get("up_to", 3)))
+
+
+_STEPS: dict[str, Callable[[TrainsState, Frame, Step], None]] = {
+    "draw": _draw, "money": _money, "vp": _vp, "gain_waste": _gain_waste, "modifier": _modifier,
+    "lay_rail": _lay_rail, "place_station": _place_station, "money_if_in_play": _money_if_in_play,
+    "money_of_train_in_play": _money_of_train_in_play, "return_all_waste": _return_all_waste,
+    "return_waste": _return_waste, "return_waste_any": _return_waste_any, "discard_any": _discard_any,
+    "discard": _discard, "trash_source": _trash_source, "reveal_take_one": _reveal_take_one,
+    "name_and_reveal": _name_and_reveal, "look_top_discard_or_keep": _look_top, "choose_one": _choose_one,
+    "copy_action_in_hand": _copy_action, "gain_copy_of_train_in_hand": _gain_copy,
+    "train_from_discard_to_hand": _from_discard, "train_from_play_to_deck": _play_to_deck,
+    "reveal_until_trains": _reveal_until_trains, "trash_train_gain_better": _wagon,
+}
+KNOWN_OPS = frozenset(_STEPS)
+
+
+# ---- resolving a choice ---------------------------------------------------------
+def pending_actions(st: TrainsState) -> list[dict[str, Any]]:
+    pd = st.pending
+    assert pd is not None
+    p = pd["player"]
+    if pd["action"] == "choose":
+        return [{"type": "choose", "player": p, "option": o["value"]} for o in pd["options"]]
+    return [{"type": pd["action"], "player": p, "hex": o["value"]} for o in pd["options"]]
+
+
+def resolve(st: TrainsState, value: Any) -> None:
+    """Apply the chosen option of the pending choice, then carry on running effects."""
+    pd = st.pending
+    assert pd is not None
+    st.pending = None
+    _RESOLVE[pd["kind"]](st, pd, value)
+    run(st)
+
+
+def _r_lay_rail(st: TrainsState, pd: Pending, h: Any) -> None:
+    opt = next(o for o in pd["options"] if o["value"] == h)
+    st.lay_rail(pd["player"], int(h), int(opt["cost"]), bool(opt["waste"]))
+
+
+def _r_place_station(st: TrainsState, pd: Pending, h: Any) -> None:
+    st.place_station(pd["player"], int(h))
+
+
+def _r_money_of_train(st: TrainsState, pd: Pending, name: Any) -> None:
+    st.money += card(name).money
+    st.log_event(f"{st.names[pd['player']]} counts {name} again: +{card(name).money} money (now {st.money})")
+
+
+def _r_return_waste_any(st: TrainsState, pd: Pending, v: Any) -> None:
+    st.return_waste(pd["player"], int(v))
+    each = int(pd["step"].get("money_each", 0))
+    if v and each:
+        st.money += int(v) * each
+        st.log_event(f"{st.names[pd['player']]} gets {int(v) * each} money (now {st.money})")
+
+
+def _r_discard_any(st: TrainsState, pd: Pending, v: Any) -> None:
+    p = pd["player"]
+    if v == DONE:
+        _finish_discard_any(st, p, pd["step"], pd["count"])
+        return
+    st.discard_from_hand(p, v)
+    _ask_discard_any(st, p, pd["source"], pd["step"], pd["count"] + 1)
+
+
+def _r_discard(st: TrainsState, pd: Pending, v: Any) -> None:
+    st.discard_from_hand(pd["player"], v)
+    _ask_discard(st, pd["player"], pd["source"], pd["remaining"] - 1)
+
+
+def _r_take_one(st: TrainsState, pd: Pending, v: Any) -> None:
+    p = pd["player"]
+    z = st.zones
+    if v != NONE:
+        cid = z.find(z.revealed, v)
+        assert cid is not None
+        z.revealed.remove(cid)
+        z.hands[p].append(cid)
+        st.log_event(f"{st.names[p]} takes {v} into their hand")
+    _ask_order(st, p, pd["source"], [])
+
+
+def _r_order_top(st: TrainsState, pd: Pending, v: Any) -> None:
+    z = st.zones
+    cid = z.find(z.revealed, v)
+    assert cid is not None
+    z.revealed.remove(cid)
+    _ask_order(st, pd["player"], pd["source"], pd["order"] + [cid])
+
+
+def _r_name_card(st: TrainsState, pd: Pending, v: Any) -> None:
+    p = pd["player"]
+    z = st.zones
+    cid = z.top(p, st.rng)
+    st.mark_revealed()
+    if cid is None:
+        st.log_event(f"{st.names[p]} names {v}; their deck is empty")
+        return
+    name = z.name(cid)
+    if name == v:
+        z.decks[p].pop()
+        z.hands[p].append(cid)
+        st.log_event(f"{st.names[p]} names {v} and reveals {name}: it goes into their hand")
+    else:
+        st.log_event(f"{st.names[p]} names {v} and reveals {name}: it stays on top")
+
+
+def _r_discard_or_keep(st: TrainsState, pd: Pending, v: Any) -> None:
+    p = pd["player"]
+    z = st.zones
+    if v == "discard":
+        cid = z.decks[p].pop()
+        z.discards[p].append(cid)
+        st.log_event(f"{st.names[p]} discards {z.name(cid)} from the top of their deck")
+    else:
+        st.log_event(f"{st.names[p]} leaves the top card of their deck")
+
+
+def _r_choose_one(st: TrainsState, pd: Pending, v: Any) -> None:
+    opt = next(o for o in pd["step"]["options"] if o["value"] == v)
+    st.log_event(f"{st.names[pd['player']]} chooses: {opt['label']}")
+    push(st, opt["steps"], pd["player"], pd["source"])
+
+
+def _r_copy_action(st: TrainsState, pd: Pending, v: Any) -> None:
+    st.mark_revealed()
+    st.log_event(f"{st.names[pd['player']]} shows {v} and performs its effect")
+    push(st, list(card(v).effect), pd["player"], pd["source"])
+
+
+def _r_gain_copy(st: TrainsState, pd: Pending, v: Any) -> None:
+    st.mark_revealed()
+    st.log_event(f"{st.names[pd['player']]} reveals {v}")
+    st.gain_from_supply(pd["player"], v, to="gained")
+
+
+def _r_from_discard(st: TrainsState, pd: Pending, v: Any) -> None:
+    p = pd["player"]
+    z = st.zones
+    cid = z.find(z.discards[p], v)
+    assert cid is not None
+    z.discards[p].remove(cid)
+    z.hands[p].append(cid)
+    st.log_event(f"{st.names[p]} takes {v} from their discard pile into their hand")
+
+
+def _r_play_to_deck(st: TrainsState, pd: Pending, v: Any) -> None:
+    p = pd["player"]
+    z = st.zones
+    cid = z.find(z.plays[p], v)
+    assert cid is not None
+    z.plays[p].remove(cid)
+    z.decks[p].append(cid)
+    st.log_event(f"{st.names[p]} puts {v} from play on top of their deck")
+
+
+def _r_wagon_trash(st: TrainsState, pd: Pending, v: Any) -> None:
+    p = pd["player"]
+    z = st.zones
+    cid = z.find(z.hands[p], v)
+    assert cid is not None
+    z.hands[p].remove(cid)
+    z.trash.append(cid)
+    st.log_event(f"{st.names[p]} trashes {v} from their hand")
+    targets = wagon_targets(st, card(v).cost + int(pd["up_to"]))
+    st.pending = {"kind": "wagon_gain", "player": p, "source": pd["source"], "action": "choose",
+                  "prompt": f"Gain a Train costing up to {card(v).cost + int(pd['up_to'])} into your hand",
+                  "options": _opts(targets, lambda n: f"{n} (cost {card(n).cost})")}
+
+
+def _r_wagon_gain(st: TrainsState, pd: Pending, v: Any) -> None:
+    st.gain_from_supply(pd["player"], v, to="hand")
+
+
+_RESOLVE: dict[str, Callable[[TrainsState, Pending, Any], None]] = {
+    "lay_rail": _r_lay_rail, "place_station": _r_place_station, "money_of_train_in_play": _r_money_of_train,
+    "return_waste_any": _r_return_waste_any, "discard_any": _r_discard_any, "discard": _r_discard,
+    "take_one": _r_take_one, "order_top": _r_order_top, "name_card": _r_name_card,
+    "discard_or_keep": _r_discard_or_keep, "choose_one": _r_choose_one, "copy_action": _r_copy_action,
+    "gain_copy": _r_gain_copy, "from_discard": _r_from_discard, "play_to_deck": _r_play_to_deck,
+    "wagon_trash": _r_wagon_trash, "wagon_gain": _r_wagon_gain,
+}
+
+
+def uses_rail_laying_money(name: str) -> bool:
+    return card(name).is_(RAIL_LAYING)
+
+
+__all__ = ["KNOWN_OPS", "NORMAL_TRAIN", "feasible", "pending_actions", "push", "resolve", "run"]

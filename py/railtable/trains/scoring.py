@@ -1,0 +1,57 @@
+"""Scoring (rulebook "Winning the Game" and "King of the Rails").
+
+Score = the VP track (Tourist Train) + for each of your rails in a city 0/2/4/8 by its
+stations (0/1/2/3) + for each rail on a remote location its number + the VP printed on
+every gold card you own (hand, deck, discard pile). Ties: most rails on the board wins;
+then the victory is shared.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .board import CITY, REMOTE
+from .cards import card
+
+if TYPE_CHECKING:
+    from .state import TrainsState
+
+CITY_BONUS = (0, 2, 4, 8)
+
+
+def rail_points(st: TrainsState, p: int) -> int:
+    """Train bonus points of player ``p``'s rails (cities by stations, remote locations by value)."""
+    total = 0
+    for hx in st.board.hexes:
+        if p not in st.rails[hx.id]:
+            continue
+        if hx.terrain == CITY:
+            total += CITY_BONUS[min(st.stations[hx.id], 3)]
+        elif hx.terrain == REMOTE:
+            total += hx.value
+    return total
+
+
+def card_points(st: TrainsState, p: int) -> int:
+    z = st.zones
+    ids = z.decks[p] + z.hands[p] + z.discards[p] + z.plays[p] + z.gained[p]
+    return sum(card(z.name(c)).vp for c in ids)
+
+
+def final_result(st: TrainsState) -> dict[str, Any]:
+    n = st.num_players
+    details = []
+    scores = []
+    rails_on_board = []
+    for p in range(n):
+        rp, cp = rail_points(st, p), card_points(st, p)
+        on_board = sum(1 for r in st.rails if p in r)
+        scores.append(st.vp_tokens[p] + rp + cp)
+        rails_on_board.append(on_board)
+        details.append({"vp_track": st.vp_tokens[p], "rail_points": rp, "card_points": cp, "rails_on_board": on_board})
+    best = max(scores)
+    tied = [p for p in range(n) if scores[p] == best]
+    most = max(rails_on_board[p] for p in tied)
+    winners = [p for p in tied if rails_on_board[p] == most]
+    return {"scores": scores, "winners": winners, "details": details, "turns": st.turn,
+            "rounds": -(-st.turn // n)}
