@@ -1,0 +1,2 @@
+"""Placeholder, replaced below."""
+from ..core import RandomBot as BaselineBot  # noqa: F401
