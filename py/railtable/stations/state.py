@@ -1111,7 +1111,7 @@ class StationsState(GameState):
                     "bonus_min": lo, "bonus_max": hi, "can_reclaim": self._on_board(p) >= 5}
         if ph == "roll":
             return {"step": 2, "can_reroll": not self.struck and self.coins[p] >= 1,
-                    "locked": self._tray_count("locked")}
+                    "locked": self._tray_count("locked"), "build_stations": self._build_stations()}
         if ph == "resolve":
             return {"step": 3, "open_spaces": self._open_spaces(), "build_stations": self._build_stations()}
         if ph == "order":
