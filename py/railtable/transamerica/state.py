@@ -376,6 +376,7 @@ class TransAmericaState(GameState):
                 "reason": reason,
                 "cities": {str(p): list(self.hands[p]) for p in range(n)},
                 "connected": [p for p in range(n) if connected[p]],
+                "tracks_placed": len(self.tracks),
                 "missing": missing,
                 "scores": list(self.scores),
             }
