@@ -828,7 +828,8 @@ class StationsState(GameState):
                 d["demand"] = demand
                 self.phase = "goods"
                 return False
-            return False  # waiting for give_goods
+            self.phase = "goods"  # waiting for give_goods
+            return False
         return True
 
     def _take_goods(self, q: int, bt: str) -> None:
