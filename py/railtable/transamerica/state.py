@@ -343,6 +343,9 @@ class TransAmericaState(GameState):
                     f"{self.names[player]}'s turn (one more single track allowed)."
                 )
                 return
+            if self.pending_by is not None and player not in connected and self.supply > 0:
+                # the exception's second track: the round ends with this turn (end_turn)
+                return
             ended_by = self.pending_by if self.pending_by is not None else connected[0]
             self._end_round("connected", ended_by)
             return
