@@ -294,20 +294,19 @@ def _reveal_take_one(st: TrainsState, f: Frame, s: Step) -> None:
                  _opts(names, lambda n: f"take {n}") + [{"value": NONE, "label": "take none"}])
 
 
-def _ask_order(st: TrainsState, p: int, source: int | None, order: list[int]) -> None:
-    """Put the revealed cards back on top in the order the player picks (first picked = top)."""
+def _ask_order(st: TrainsState, p: int, source: int | None) -> None:
+    """Put the revealed cards back on the deck one at a time; the last one put back ends on top."""
     z = st.zones
     names = _distinct(z.names(z.revealed))
     if len(names) <= 1:
-        seq = order + z.revealed
+        if z.revealed:
+            st.log_event(f"{st.names[p]} puts {len(z.revealed)} card(s) back on top of their deck")
+        z.decks[p].extend(z.revealed)
         z.revealed = []
-        z.decks[p].extend(reversed(seq))
-        if seq:
-            st.log_event(f"{st.names[p]} puts {len(seq)} card(s) back on top of their deck")
         return
     st.pending = {"kind": "order_top", "player": p, "source": source, "action": "choose",
-                  "prompt": "Choose the next card to put back (the first one chosen ends on top)",
-                  "options": _opts(names), "order": order}
+                  "prompt": "Put a card back on your deck (the last one you put back ends on top)",
+                  "options": _opts(names, lambda n: f"put back {n}")}
 
 
 def _name_and_reveal(st: TrainsState, f: Frame, s: Step) -> None:
@@ -470,7 +469,7 @@ def _r_take_one(st: TrainsState, pd: Pending, v: Any) -> None:
         z.revealed.remove(cid)
         z.hands[p].append(cid)
         st.log_event(f"{st.names[p]} takes {v} into their hand")
-    _ask_order(st, p, pd["source"], [])
+    _ask_order(st, p, pd["source"])
 
 
 def _r_order_top(st: TrainsState, pd: Pending, v: Any) -> None:
@@ -478,7 +477,8 @@ def _r_order_top(st: TrainsState, pd: Pending, v: Any) -> None:
     cid = z.find(z.revealed, v)
     assert cid is not None
     z.revealed.remove(cid)
-    _ask_order(st, pd["player"], pd["source"], pd["order"] + [cid])
+    z.decks[pd["player"]].append(cid)
+    _ask_order(st, pd["player"], pd["source"])
 
 
 def _r_name_card(st: TrainsState, pd: Pending, v: Any) -> None:
