@@ -153,27 +153,36 @@ class TransAmericaState(GameState):
     # ---- derived data (rebuilt from the tracks) ----------------------------------
     def _rebuild(self) -> None:
         self._occupied: dict[int, int] = {e: seat for e, seat in self.tracks}
-        self._track_adj: dict[int, list[int]] = {}
+        # union-find over the crossings joined by tracks, with each group's members
+        self._parent: list[int] = list(range(len(board.JUNCTIONS)))
+        self._members: dict[int, list[int]] = {}
         for e, _seat in self.tracks:
             self._link(e)
 
+    def _find(self, v: int) -> int:
+        parent = self._parent
+        while parent[v] != v:
+            parent[v] = parent[parent[v]]
+            v = parent[v]
+        return v
+
     def _link(self, e: int) -> None:
         i, j = board.EDGE_ENDS[e]
-        self._track_adj.setdefault(i, []).append(j)
-        self._track_adj.setdefault(j, []).append(i)
+        ri, rj = self._find(i), self._find(j)
+        if ri == rj:
+            return
+        mi = self._members.pop(ri, None) or [ri]
+        mj = self._members.pop(rj, None) or [rj]
+        if len(mi) < len(mj):
+            ri, rj, mi, mj = rj, ri, mj, mi
+        self._parent[rj] = ri
+        mi.extend(mj)
+        self._members[ri] = mi
 
-    def _component(self, start: int) -> set[int]:
+    def _component(self, start: int) -> list[int]:
         """The crossings joined to ``start`` by placed tracks (``start`` included)."""
-        seen = {start}
-        stack = [start]
-        adj = self._track_adj
-        while stack:
-            v = stack.pop()
-            for u in adj.get(v, ()):
-                if u not in seen:
-                    seen.add(u)
-                    stack.append(u)
-        return seen
+        root = self._find(start)
+        return self._members.get(root) or [start]
 
     def network(self, player: int) -> set[int]:
         """Network building rules: the junction indices of ``player``'s network, i.e. his
@@ -182,13 +191,12 @@ class TransAmericaState(GameState):
         marker = self.markers[player]
         if marker is None:
             return set()
-        return self._component(board.INDEX[marker])
+        return set(self._component(board.INDEX[marker]))
 
     def cities_connected(self, player: int) -> bool:
         """Object of the Game: are ``player``'s 5 cities joined to each other by tracks?"""
-        nodes = [board.CITY_NODE[c] for c in self.hands[player]]
-        component = self._component(nodes[0])
-        return all(v in component for v in nodes[1:])
+        roots = {self._find(board.CITY_NODE[c]) for c in self.hands[player]}
+        return len(roots) == 1
 
     def legal_edges(self, player: int) -> list[int]:
         """Edge indices ``player`` may build on now (empty when not building), in board order.
@@ -203,7 +211,9 @@ class TransAmericaState(GameState):
         singles_only = self.singles == 1
         occupied = self._occupied
         out: set[int] = set()
-        for v in self.network(player):
+        marker = self.markers[player]
+        assert marker is not None
+        for v in self._component(board.INDEX[marker]):
             for _u, e in board.ADJ[v]:
                 if e not in occupied and not (singles_only and board.BASE_COST[e] == 2):
                     out.add(e)
@@ -269,8 +279,9 @@ class TransAmericaState(GameState):
             if e in self._occupied:
                 raise IllegalActionError(f"the line {a}-{b} already has a track", action)
             i, j = board.EDGE_ENDS[e]
-            net = self.network(player)
-            if i not in net and j not in net:
+            marker = self.markers[player]
+            root = self._find(board.INDEX[marker]) if marker is not None else -1
+            if self._find(i) != root and self._find(j) != root:
                 raise IllegalActionError(
                     f"the line {a}-{b} does not touch your network (your starting marker and the tracks joined to it)",
                     action,

@@ -14,6 +14,7 @@ so that tests can compare them with brute force on small graphs.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import add
 
 from . import board
 
@@ -27,23 +28,20 @@ def relax(adj: WeightedAdj, dist: list[int]) -> list[int]:
     After it, ``dist[v] = min over u of (start[u] + shortest path u..v)``. Weights must be
     small non-negative integers (a bucket queue: Dial's algorithm).
     """
-    finite = [d for d in dist if d < INF]
-    if not finite:
+    low = min(dist)
+    if low >= INF:
         return dist
-    low = min(finite)
-    buckets: list[list[int]] = [[] for _ in range(max(finite) - low + 1)]
+    high = max(d for d in dist if d < INF)
+    buckets: list[list[int]] = [[] for _ in range(high - low + 1)]
     for v, d in enumerate(dist):
         if d < INF:
             buckets[d - low].append(v)
+    size = len(buckets)
     i = 0
-    while i < len(buckets):
-        bucket = buckets[i]
+    while i < size:
         d = i + low
-        # a bucket may grow while it is scanned (weight-0 edges)
-        k = 0
-        while k < len(bucket):
-            v = bucket[k]
-            k += 1
+        # iterating a list sees items appended meanwhile (weight-0 lines)
+        for v in buckets[i]:
             if dist[v] != d:
                 continue
             for u, w in adj[v]:
@@ -51,8 +49,9 @@ def relax(adj: WeightedAdj, dist: list[int]) -> list[int]:
                 if nd < dist[u]:
                     dist[u] = nd
                     j = nd - low
-                    while j >= len(buckets):
-                        buckets.append([])
+                    if j >= size:
+                        buckets.extend([] for _ in range(j - size + 1))
+                        size = j + 1
                     buckets[j].append(u)
         i += 1
     return dist
@@ -96,10 +95,7 @@ def steiner_all(adj: WeightedAdj, terminals: Iterable[int]) -> list[int]:
                 a = dp[a_mask]
                 b = dp[mask ^ a_mask]
                 assert a is not None and b is not None
-                for v in range(n):
-                    s = a[v] + b[v]
-                    if s < best[v]:
-                        best[v] = s
+                best = list(map(min, best, map(add, a, b)))
             if sub == 0:
                 break
             sub = (sub - 1) & rest
