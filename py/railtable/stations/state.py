@@ -340,8 +340,9 @@ class StationsState(GameState):
                     out.append({"type": "gather", "player": p, "bonus": k, "keep": keep})
         elif ph == "roll":
             seen = set()
+            can_pay = self.coins[p] >= 1
             for bonus, face, sel in self.tray:
-                if face == "locked" or (face, bonus, sel) in seen:
+                if face == "locked" or (face, bonus, sel) in seen or not (sel or can_pay):
                     continue
                 seen.add((face, bonus, sel))
                 out.append({"type": "unselect" if sel else "select", "player": p, "face": face, "bonus": bonus})
@@ -457,6 +458,8 @@ class StationsState(GameState):
         face, bonus = self._check_die_class(a)
         if face == "locked":
             self._fail("Locked Train dice may not be rerolled", a)
+        if self.coins[p] < 1:
+            self._fail("a reroll costs 1 Coin and you have none", a)
         if self._tray_count(face, bonus, False) == 0:
             self._fail("you have no such unselected die", a)
 
