@@ -665,8 +665,8 @@ class StationsState(GameState):
         """Step 3, Placing Trains (Bonus dice on the board belong to nobody: owner -1)."""
         self._tray_take(a["face"], a["bonus"])
         self.spaces[a["space"]] = [-1 if a["bonus"] else p, a["face"]]
-        self._say("place", {"p": p, "face": a["face"], "route": board().space_route[a["space"]],
-                            "space": a["space"], "white": a["bonus"]})
+        self._say("place_bonus" if a["bonus"] else "place",
+                  {"p": p, "face": a["face"], "route": board().space_route[a["space"]], "space": a["space"]})
 
     def _play_build(self, a: Action, p: int) -> None:
         """Step 3, Erecting Buildings: 3 matching dice return to the pool (Bonus dice used first)."""
