@@ -104,7 +104,7 @@ def _probe_actions(st: TrainsState, p: int) -> list[dict]:
     for name in list(z.piles) + ["Normal Train", "Nonsense"]:
         out.append({"type": "buy", "player": p, "pile": name})
         out.append({"type": "buy", "player": p, "pile": name, "to_deck": True})
-    for h in range(76):
+    for h in range(0, 76, 3):
         for kind in ("start_rail", "lay_rail", "place_station"):
             out.append({"type": kind, "player": p, "hex": h})
     for opt in ["done", "none", "keep", "discard", "draw", "money", "return_waste", 0, 1, 2, 3] + sorted(set(z.card_names)):
@@ -113,11 +113,11 @@ def _probe_actions(st: TrainsState, p: int) -> list[dict]:
 
 
 def test_legal_actions_agree_with_check():
-    for seed in range(6):
+    for seed in range(4):
         rng = Rng(seed)
         st = TrainsState.setup({"players": ["A", "B", "C"], "board": ("tokyo", "osaka")[seed % 2]}, seed)
         steps = 0
-        while not st.is_over() and steps < 400:
+        while not st.is_over() and steps < 250:
             p = st.to_act()[0]
             legal = st.legal_actions(p)
             assert legal, "a player to act always has a legal action"

@@ -79,8 +79,16 @@ def all_cards() -> dict[str, CardDef]:
     return out
 
 
+_BY_NAME: dict[str, CardDef] = {}
+
+
 def card(name: str) -> CardDef:
-    return all_cards()[name]
+    """The card kind called ``name`` (a plain dict lookup: this is on the hot path)."""
+    try:
+        return _BY_NAME[name]
+    except KeyError:
+        _BY_NAME.update(all_cards())
+        return _BY_NAME[name]
 
 
 def kingdom_names() -> list[str]:

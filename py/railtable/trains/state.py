@@ -56,7 +56,10 @@ class TrainsState(GameState):
 
     @property
     def board(self) -> Board:
-        return load_board(self.board_id)
+        b = self.__dict__.get("_board")
+        if b is None or b.id != self.board_id:
+            b = self.__dict__["_board"] = load_board(self.board_id)
+        return b
 
     # ---- setup (rulebook "All Aboard!") ------------------------------------------
     @classmethod
@@ -168,6 +171,7 @@ class TrainsState(GameState):
         """
         hx = self.board.hexes[h]
         t = hx.terrain
+        rails_here = self.rails[h]
         if t == SEA:
             return None
         cost = 0
@@ -179,7 +183,7 @@ class TrainsState(GameState):
             cost = 1 + self.stations[h]
         elif t == REMOTE:
             cost = hx.value
-        others = sum(1 for q in self.rails[h] if q != p)
+        others = len(rails_here) - (p in rails_here)
         waste = False
         if others and "collaboration" not in mods:
             cost += others
@@ -199,8 +203,8 @@ class TrainsState(GameState):
         nb = self.board.neighbours
         rails = self.rails
         out: dict[int, tuple[int, bool]] = {}
-        for h in range(len(rails)):
-            if p not in rails[h]:
+        for h, here in enumerate(rails):
+            if p not in here:
                 continue
             for n in nb[h]:
                 if n in out or p in rails[n]:
@@ -301,34 +305,41 @@ class TrainsState(GameState):
             return [{"type": "start_rail", "player": player, "hex": h} for h in self.start_rail_options(player)]
         return self._turn_actions(player)
 
-    def _turn_actions(self, p: int) -> list[dict[str, Any]]:
+    def _turn_actions(self, p: int, kind: str | None = None, only: Any = None) -> list[dict[str, Any]]:
+        """Every legal turn action, or only those of type ``kind`` (and card or pile ``only``)."""
         z = self.zones
         out: list[dict[str, Any]] = []
-        hand_names = z.names(z.hands[p])
-        seen: dict[str, bool] = {}
-        for i, cid in enumerate(z.hands[p]):
-            name = hand_names[i]
-            c = card(name)
-            if not c.playable:
-                continue
-            if not c.effect:
-                out.append({"type": "play", "player": p, "card": cid})
-                continue
-            if name not in seen:
-                seen[name] = self._effect_feasible(p, i, hand_names)
-            if seen[name]:
-                out.append({"type": "play", "player": p, "card": cid})
-            out.append({"type": "play", "player": p, "card": cid, "decline": True})
-        to_deck = "buy_to_deck" in self.modifiers
-        for name, pile in z.piles.items():
-            if name == WASTE or not pile or card(name).cost > self.money:
-                continue
-            out.append({"type": "buy", "player": p, "pile": name})
-            if to_deck:
-                out.append({"type": "buy", "player": p, "pile": name, "to_deck": True})
-        if not self.acted and WASTE in hand_names:
+        hand_ids = z.hands[p]
+        hand_names = z.names(hand_ids)
+        if kind in (None, "play"):
+            seen: dict[str, bool] = {}
+            for i, cid in enumerate(hand_ids):
+                if only is not None and cid != only:
+                    continue
+                name = hand_names[i]
+                c = card(name)
+                if not c.playable:
+                    continue
+                if not c.effect:
+                    out.append({"type": "play", "player": p, "card": cid})
+                    continue
+                if name not in seen:
+                    seen[name] = self._effect_feasible(p, i, hand_names)
+                if seen[name]:
+                    out.append({"type": "play", "player": p, "card": cid})
+                out.append({"type": "play", "player": p, "card": cid, "decline": True})
+        if kind in (None, "buy"):
+            to_deck = "buy_to_deck" in self.modifiers
+            for name, pile in z.piles.items():
+                if name == WASTE or not pile or card(name).cost > self.money or (only is not None and name != only):
+                    continue
+                out.append({"type": "buy", "player": p, "pile": name})
+                if to_deck:
+                    out.append({"type": "buy", "player": p, "pile": name, "to_deck": True})
+        if kind in (None, "return_waste") and not self.acted and WASTE in hand_names:
             out.append({"type": "return_waste", "player": p})
-        out.append({"type": "end_turn", "player": p})
+        if kind in (None, "end_turn"):
+            out.append({"type": "end_turn", "player": p})
         return out
 
     def _effect_feasible(self, p: int, index: int, hand_names: list[str]) -> bool:
@@ -355,9 +366,21 @@ class TrainsState(GameState):
         if "option" in action and (isinstance(action["option"], bool)
                                    or not isinstance(action["option"], (int, str))):
             raise MalformedActionError("'option' must be a string or an integer", action)
-        if action in self.legal_actions(action["player"]):
+        if action in self._candidates(action):
             return
         raise IllegalActionError(self._why_illegal(action), action)
+
+    def _candidates(self, a: dict[str, Any]) -> list[dict[str, Any]]:
+        """The legal actions that could equal ``a`` (the same generator as legal_actions, filtered)."""
+        p = a["player"]
+        if self.pending is not None or self.phase != "play":
+            return self.legal_actions(p)
+        only = a.get("card") if a["type"] == "play" else a.get("pile") if a["type"] == "buy" else None
+        if a["type"] in ("play", "buy") and only is None:
+            return []
+        if not isinstance(only, (int, str, type(None))) or isinstance(only, bool):
+            return []
+        return self._turn_actions(p, a["type"], only)
 
     def _why_illegal(self, a: dict[str, Any]) -> str:
         kind, p = a["type"], a["player"]
