@@ -17,7 +17,7 @@ from pyscript import document, window
 
 from railtable.core import IllegalActionError, Match, RailtableError, SaveError, UndoError, available_games, get_game
 
-from .dom import closest_data, download, on, q, show
+from .dom import closest_data, download, is_null, on, q, show
 from .session import PLAYER_COLOURS, Session
 from .store import MemoryStorage, SaveStore
 
@@ -29,7 +29,7 @@ TABLES: dict[str, str] = {
 }
 
 PACES = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}
-DEFAULT_NAMES = ["You", "Ada", "Brunel", "Cugnot", "Stephenson", "Trevithick"]
+DEFAULT_NAMES = ["Alex", "Ada", "Brunel", "Cugnot", "Stephenson", "Trevithick"]
 
 
 def table_class(game_id: str) -> Any:
@@ -94,7 +94,7 @@ class App:
 
     def selected_game(self) -> str:
         checked = q("#game-choice input:checked")
-        return str(checked.value) if checked else "transamerica"
+        return "transamerica" if is_null(checked) else str(checked.value)
 
     def render_game_choice(self) -> None:
         current = self.selected_game()
@@ -133,7 +133,10 @@ class App:
         bots = [b for b in info.bots] or ["random"]
         rows = []
         for i in range(count):
-            name, kind = old[i] if i < len(old) else (DEFAULT_NAMES[i], "human" if i == 0 else info.default_bot)
+            default_kind = "human" if i == 0 else info.default_bot
+            name, kind = old[i] if i < len(old) else (DEFAULT_NAMES[i], default_kind)
+            if kind not in ("human", *bots):
+                kind = default_kind
             options = ['<option value="human">Human</option>'] + [
                 f'<option value="{b}">Bot ({escape(b)})</option>' for b in bots
             ]
@@ -298,11 +301,13 @@ class App:
         show(root, True)
         show(q("#topbar-actions"), True)
         q("#table-title").textContent = session.title()
+        document.documentElement.dataset.over = ""
         self.table.mount()
         self.refresh()
 
     def close_table(self) -> None:
         self.cancel_bots()
+        document.documentElement.dataset.over = ""
         self.session = None
         self.table = None
         q("#table").innerHTML = ""
@@ -318,6 +323,14 @@ class App:
         session = self.session
         if session is None:
             return
+        self.redraw()
+        self.schedule_bots()
+
+    def redraw(self) -> None:
+        """Draw the table for the person at the screen, or the privacy screen first."""
+        session = self.session
+        if session is None:
+            return
         if session.needs_privacy_screen():
             session.hide()
             self.table.render()
@@ -328,9 +341,12 @@ class App:
         else:
             show(q("#privacy"), False)
             self.table.render()
+        root = document.documentElement.dataset
+        root.moves = str(len(session.match.actions))
+        root.viewer = "" if session.viewer is None else str(session.viewer)
         if session.match.state.is_over():
+            root.over = "1"
             self.table.show_result()
-        self.schedule_bots()
 
     def reveal(self) -> None:
         if self.session is None:
@@ -404,19 +420,8 @@ class App:
                 window.console.error(f"bot failure: {exc!r}")
                 return
             self.autosave()
-            # redraw without re-entering the scheduler
-            session = self.session
-            if session.needs_privacy_screen():
-                session.hide()
-                self.table.render()
-                seat = session.wanted_viewer()
-                q("#privacy-name").textContent = session.names[seat]
-                q("#privacy-reveal").textContent = f"I am {session.names[seat]}: show my screen"
-                show(q("#privacy"), True)
-            else:
-                self.table.render()
-            if session.match.state.is_over():
-                self.table.show_result()
+            self.redraw()  # without re-entering the scheduler
+            if self.session.match.state.is_over():
                 return
 
     # ---- top bar, modal, messages ---------------------------------------------

@@ -11,6 +11,11 @@ from pyscript import document, window
 _PROXIES: list[Any] = []  # keep event proxies alive for the page's life
 
 
+def is_null(value: Any) -> bool:
+    """True for Python None and for JavaScript null/undefined (``JsNull`` in recent Pyodide)."""
+    return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
+
+
 def q(selector: str, root: Any = None) -> Any:
     return (root or document).querySelector(selector)
 
@@ -29,10 +34,10 @@ def on(element: Any, event: str, handler: Callable[[Any], Any]) -> None:
 def closest_data(event: Any, attr: str) -> str | None:
     """The ``data-<attr>`` of the event target or its nearest ancestor that has one."""
     target = event.target
-    if target is None or not hasattr(target, "closest"):
+    if is_null(target) or not hasattr(target, "closest"):
         return None
     found = target.closest(f"[data-{attr}]")
-    if found is None:
+    if is_null(found):
         return None
     return str(found.getAttribute(f"data-{attr}"))
 

@@ -144,11 +144,20 @@ def board_dynamic_svg(
 
 
 def _hit_edge(a: Point, b: Point, colour: str, cost: int) -> str:
+    """A clickable band along a legal line (a polygon: easy to hit, never zero-sized)."""
     (x1, y1), (x2, y2) = pos(*a), pos(*b)
-    tip = "double line: takes your whole turn" if cost == 2 else "single line"
+    dx, dy = x2 - x1, y2 - y1
+    length = math.hypot(dx, dy)
+    ux, uy = dx / length, dy / length
+    nx, ny = -uy * 6, ux * 6
+    sx, sy = ux * 7, uy * 7  # leave the junctions free
+    pts = [(x1 + sx + nx, y1 + sy + ny), (x2 - sx + nx, y2 - sy + ny), (x2 - sx - nx, y2 - sy - ny),
+           (x1 + sx - nx, y1 + sy - ny)]
+    points = " ".join(f"{px:.1f},{py:.1f}" for px, py in pts)
+    tip = "double line: one track that takes your whole turn" if cost == 2 else "single line"
     return (
-        f'<line class="hit edge-hit{" costs-2" if cost == 2 else ""}" data-edge="{edge_id(a, b)}" '
-        f'x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{colour}"><title>{tip}</title></line>'
+        f'<polygon class="hit edge-hit{" costs-2" if cost == 2 else ""}" data-edge="{edge_id(a, b)}" '
+        f'points="{points}" fill="{colour}"><title>{tip}</title></polygon>'
     )
 
 

@@ -1,0 +1,158 @@
+"""TransAmerica in the browser, played as a person would (issue 2, sections 4 and 5).
+
+A whole game with one seat driven by clicks and the others bots, to the final scores; hot-seat
+privacy between two people; reload mid-game and resume; damaged saves; odd player names shown
+as text. Every test also fails on any console error or request to another host (conftest).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+ODD_NAME = '<img src=x onerror=z()>'  # 23 characters: within the name field's limit of 24
+
+
+def start_game(page: Any, server: Any, wait_engine: Any, seats: list[tuple[str, str]], seed: int) -> None:
+    page.goto(server.url)
+    wait_engine(page)
+    page.select_option("#player-count", str(len(seats)))
+    rows = page.locator("#seats .seat")
+    for i, (name, kind) in enumerate(seats):
+        rows.nth(i).locator("input").fill(name)
+        rows.nth(i).locator("select").select_option(kind)
+    page.fill("#seed", str(seed))
+    page.click("#start")
+    page.wait_for_selector("#ta-board")
+
+
+def moves(page: Any) -> int:
+    return int(page.evaluate("document.documentElement.dataset.moves || '0'"))
+
+
+def wait_moves_above(page: Any, n: int) -> None:
+    page.wait_for_function(f"Number(document.documentElement.dataset.moves) > {n}")
+
+
+def my_turn(page: Any) -> bool:
+    return page.locator("#turn-banner.mine").count() > 0
+
+
+def play_my_turn(page: Any) -> None:
+    """One whole turn by clicks: the start marker, or one or two tracks then End turn."""
+    before = moves(page)
+    if page.locator(".junction-hit").count():
+        page.locator(".junction-hit").nth(page.locator(".junction-hit").count() // 2).click()
+        wait_moves_above(page, before)
+        return
+    page.locator(".edge-hit").first.click()
+    wait_moves_above(page, before)
+    if page.locator("#turn-banner.mine").count() and page.locator(".edge-hit:not(.costs-2)").count():
+        before = moves(page)
+        page.locator(".edge-hit:not(.costs-2)").first.click()
+        wait_moves_above(page, before)
+    if page.locator("#end-turn:not([disabled])").count() and page.locator("#turn-banner.mine").count():
+        before = moves(page)
+        page.click("#end-turn")
+        wait_moves_above(page, before)
+
+
+def test_whole_game_one_human_by_clicks_against_bots(page: Any, server: Any, wait_engine: Any, shot: Any) -> None:
+    start_game(page, server, wait_engine, [(ODD_NAME, "human"), ("Ada", "greedy"), ("Brunel", "greedy")], seed=7)
+    page.select_option("#pace", "instant")
+    shot(page, "ta-start")
+    # the name is text, never markup
+    assert page.locator("#players .pname").first.inner_text() == ODD_NAME
+    assert page.locator("#players img").count() == 0
+    rounds_seen = 0
+    for _ in range(400):
+        if page.evaluate("document.documentElement.dataset.over") == "1":
+            break
+        if page.locator("#modal:not([hidden]) .round-chart").count() and not page.locator("#final-result").count():
+            rounds_seen += 1
+            if rounds_seen == 1:
+                shot(page, "ta-round-summary")
+            page.click("#modal [data-close]")
+            continue
+        if my_turn(page) and page.locator("#modal[hidden]").count():
+            play_my_turn(page)
+            continue
+        page.wait_for_timeout(50)
+    page.wait_for_selector("#final-result")
+    shot(page, "ta-final")
+    text = page.locator("#modal").inner_text()
+    assert "wins" in text or "share the victory" in text
+    scores = [int(x) for x in page.locator("#players .pscore").all_inner_texts()]
+    assert len(scores) == 3 and min(scores) <= 0
+    assert rounds_seen >= 1
+
+
+def test_hot_seat_privacy_screen_hides_secrets(page: Any, server: Any, wait_engine: Any, shot: Any) -> None:
+    start_game(page, server, wait_engine, [("Ann", "human"), ("Bea", "human"), ("Cy", "greedy")], seed=3)
+    page.wait_for_selector("#privacy:not([hidden])")
+    assert page.locator("#privacy-name").inner_text() == "Ann"
+    assert page.locator("#my-cards .city-card").count() == 0  # nothing secret under the screen
+    assert page.locator(".my-city").count() == 0
+    shot(page, "ta-privacy")
+    page.click("#privacy-reveal")
+    assert page.locator("#my-cards .city-card").count() == 5
+    play_my_turn(page)  # Ann's start marker
+    page.wait_for_selector("#privacy:not([hidden])")
+    assert page.locator("#privacy-name").inner_text() == "Bea"
+    assert page.locator("#my-cards .city-card").count() == 0
+    page.click("#privacy-reveal")
+    assert page.locator("#my-cards .city-card").count() == 5
+
+
+def test_reload_mid_game_resumes_the_same_position(page: Any, server: Any, wait_engine: Any) -> None:
+    start_game(page, server, wait_engine, [("Ann", "human"), ("Ada", "greedy")], seed=11)
+    page.select_option("#pace", "instant")
+    for _ in range(3):
+        page.wait_for_selector("#turn-banner.mine")
+        play_my_turn(page)
+    page.wait_for_selector("#turn-banner.mine")
+    played = moves(page)
+    tracks = page.locator(".track").count()
+    cards = page.locator("#my-cards").inner_text()
+    page.reload()
+    wait_engine(page)
+    page.locator("#save-list [data-resume]").first.click()
+    page.wait_for_selector("#ta-board")
+    assert moves(page) == played
+    assert page.locator(".track").count() == tracks
+    assert page.locator("#my-cards").inner_text() == cards
+
+
+def test_undo_within_the_turn(page: Any, server: Any, wait_engine: Any) -> None:
+    start_game(page, server, wait_engine, [("Ann", "human"), ("Ada", "greedy")], seed=5)
+    page.select_option("#pace", "instant")
+    play_my_turn(page)  # marker
+    page.wait_for_selector("#turn-banner.mine")
+    before = moves(page)
+    tracks = page.locator(".track").count()
+    page.locator(".edge-hit:not(.costs-2)").first.click()
+    wait_moves_above(page, before)
+    assert page.locator(".track").count() == tracks + 1
+    page.click("#undo")
+    page.wait_for_function(f"Number(document.documentElement.dataset.moves) == {before}")
+    assert page.locator(".track").count() == tracks
+    assert page.locator("#undo[disabled]").count() == 1
+
+
+def test_damaged_save_is_reported_and_blocks_nothing(page: Any, server: Any, wait_engine: Any) -> None:
+    page.goto(server.url)
+    wait_engine(page)
+    page.evaluate("""() => {
+        localStorage.setItem('railtable.save.broken', '{oops');
+        localStorage.setItem('railtable.save.future', JSON.stringify({title: 'From the future', updated: 1,
+            save: {format: 'railtable-save', version: 99, game: 'transamerica'}}));
+    }""")
+    start_game(page, server, wait_engine, [("Ann", "human"), ("Ada", "greedy")], seed=2)
+    page.click("[data-cmd=menu]")
+    items = page.locator("#save-list li")
+    assert items.count() == 3
+    text = page.locator("#save-list").inner_text()
+    assert "damaged" in text and "version 99" in text
+    assert page.locator("#save-list li.broken [data-export]").count() == 2
+    page.locator("#save-list li:not(.broken) [data-resume]").click()
+    page.wait_for_selector("#ta-board")
+    assert page.evaluate("localStorage.getItem('railtable.save.broken')") == "{oops"
