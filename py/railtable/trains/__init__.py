@@ -5,6 +5,7 @@ Action vocabulary and view: docs/actions-trains.md.
 """
 
 from ..core import GameInfo, register
+from .bots import EagerRandomBot, PriorityBot
 from .state import TrainsState
 
 INFO = register(
@@ -14,10 +15,10 @@ INFO = register(
         min_players=2,
         max_players=4,
         state_class=TrainsState,
-        bots={},
-        default_bot="random",
+        bots={"priority": PriorityBot, "eager_random": EagerRandomBot},
+        default_bot="priority",
         options={"board": "tokyo", "kingdom": "random"},
     )
 )
 
-__all__ = ["INFO", "TrainsState"]
+__all__ = ["INFO", "EagerRandomBot", "PriorityBot", "TrainsState"]

@@ -1,0 +1,256 @@
+"""Computer players for Trains. They see only ``view(seat)`` and the legal actions.
+
+* :class:`PriorityBot` ("priority", the default): a priority-list bot in the style of the
+  classic Dominion simulators. Play order: cards that draw or clean Waste, then money, then
+  rail laying and stations; buys by a score per card with caps and a late-game switch to
+  Victory Point cards; rails aimed at cities and remote locations worth the most.
+* :class:`EagerRandomBot` ("eager_random"): random legal actions, but it ends its turn only
+  one time in ten when it could do something else (so random games end; tests, benchmarks).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ..core import Rng
+from .board import CITY, REMOTE, load_board
+from .cards import WASTE, card
+
+Action = dict[str, Any]
+
+# Cards played first, in this order (draw and clean-up before money, money before rails).
+PLAY_FIRST = [
+    "Landfill", "Control Room", "Signaling Area", "Passing Station", "Garage", "Command Central", "Signals",
+    "Information Central", "Temporary Timetable", "Conductor's Station", "Station Crew", "Pulling",
+    "Stationmaster Office", "Ironworks", "Dump Site", "Freight Train", "Maintenance Factory", "Wagon Factory",
+]
+MONEY_CARDS = ["Normal Train", "Express Train", "Limited Express Train", "Bullet Train", "Tourist Train",
+               "Early Train", "Mail Train", "Amusement Park", "Holiday Timetable"]
+RAIL_CARDS = ["Subway Excavation", "Tunnel", "Viaduct", "Steel Bridge", "Collaboration", "Lay Rails"]
+PLAY_LAST = ["Station Expansion", "Switchback"]
+
+# Buy scores (higher first) and how many copies the bot wants at most.
+BUY_SCORE: dict[str, tuple[float, int]] = {
+    "Control Room": (9.5, 2), "Limited Express Train": (9, 99), "Subway Excavation": (7.5, 1),
+    "Signaling Area": (8, 2), "Temporary Timetable": (7.6, 2), "Early Train": (6.6, 2), "Dump Site": (7.2, 1),
+    "Tunnel": (7.0, 2), "Viaduct": (7.3, 2), "Collaboration": (6.2, 1), "Maintenance Factory": (5.5, 1),
+    "Wagon Factory": (5.6, 1), "Tourist Train": (6.8, 4), "Amusement Park": (6.0, 2), "Freight Train": (6.1, 2),
+    "Mail Train": (6.3, 2), "Information Central": (5.8, 1), "Ironworks": (5.7, 1), "Steel Bridge": (6.4, 2),
+    "Stationmaster Office": (4.5, 1), "Express Train": (5.0, 99), "Lay Rails": (4.6, 4), "Passing Station": (5.2, 2),
+    "Garage": (4.8, 1), "Command Central": (3.5, 1), "Pulling": (3.8, 1), "Switchback": (3.6, 1),
+    "Holiday Timetable": (3.9, 1), "Station Expansion": (4.4, 3), "Landfill": (5.1, 1), "Station Crew": (4.2, 1),
+    "Conductor's Station": (4.3, 1), "Signals": (3.7, 1), "Bullet Train": (4.1, 3),
+}
+LATE_VP = {"Skyscraper": 12.0, "Tower": 8.5, "Apartment": 4.0}
+USELESS = {WASTE, "Apartment", "Tower", "Skyscraper"}
+
+
+def _money_value(name: str) -> int:
+    return card(name).money
+
+
+class EagerRandomBot:
+    """Random legal actions; ends its turn only one time in ten when it has other options."""
+
+    name = "eager_random"
+
+    def __init__(self, seat: int, seed: int = 0) -> None:
+        self.seat = seat
+        self.rng = Rng(seed * 7919 + seat + 1)
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        if len(legal) > 1 and self.rng.randbelow(10):
+            busy = [a for a in legal if a["type"] not in ("end_turn", "return_waste")]
+            if busy:
+                return self.rng.choice(busy)
+        return self.rng.choice(legal)
+
+
+class PriorityBot:
+    """A priority-list player (see the module docstring)."""
+
+    name = "priority"
+
+    def __init__(self, seat: int, seed: int = 0) -> None:
+        self.seat = seat
+        self.rng = Rng(seed * 104729 + seat + 7)
+
+    # ---- entry point ---------------------------------------------------------------
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        kind = legal[0]["type"]
+        if kind == "start_rail":
+            return max(legal, key=lambda a: self._start_value(view, a["hex"]))
+        pending = view.get("pending")
+        if pending and pending.get("options") is not None:
+            return self._choice(view, pending, legal)
+        return self._turn(view, legal)
+
+    # ---- board valuation -------------------------------------------------------------
+    def _hex_value(self, view: dict[str, Any], h: int, depth: int = 1) -> float:
+        board = load_board(view["board"])
+        hx = board.hexes[h]
+        mine = self.seat in view["rails"][h]
+        if hx.terrain == CITY:
+            own = 0.0 if mine else 2.0 + 1.5 * view["stations"][h] + 0.8 * (hx.slots - view["stations"][h])
+        elif hx.terrain == REMOTE:
+            own = 0.0 if mine else 1.6 * hx.value
+        else:
+            own = 0.0
+        if depth:
+            own += 0.35 * sum(self._hex_value(view, n, 0) for n in board.neighbours[h] if self.seat not in view["rails"][n])
+        return own
+
+    def _start_value(self, view: dict[str, Any], h: int) -> float:
+        board = load_board(view["board"])
+        score = self._hex_value(view, h) + 0.5 * sum(
+            self._hex_value(view, n, 0) for n in board.neighbours[h])
+        crowd = sum(1 for n in board.neighbours[h] for _ in view["rails"][n])
+        return score - 2.0 * crowd
+
+    # ---- choices during an effect ---------------------------------------------------------
+    def _choice(self, view: dict[str, Any], pending: dict[str, Any], legal: list[Action]) -> Action:
+        kind = pending["kind"]
+        opts = pending["options"]
+        values = [o["value"] for o in opts]
+
+        def pick(value: Any) -> Action:
+            for a in legal:
+                if a.get("option", a.get("hex")) == value:
+                    return a
+            return legal[0]
+
+        if kind == "lay_rail":
+            best = max(opts, key=lambda o: self._hex_value(view, o["hex"]) - 0.7 * o["cost"] - (1.5 if o["waste"] else 0))
+            return pick(best["value"])
+        if kind == "place_station":
+            return pick(max(values, key=lambda h: self._station_value(view, h)))
+        if kind in ("money_of_train_in_play", "gain_copy", "from_discard", "play_to_deck", "wagon_gain"):
+            return pick(max(values, key=lambda n: (card(n).money, card(n).cost)))
+        if kind == "wagon_trash":
+            return pick(min(values, key=lambda n: card(n).cost))
+        if kind == "return_waste_any":
+            return pick(max(values))
+        if kind in ("discard_any", "discard"):
+            bad = [v for v in values if v in USELESS]
+            if bad:
+                return pick(bad[0])
+            if kind == "discard":
+                return pick(min(values, key=self._keep_value))
+            mail = pending.get("source") == "Mail Train"
+            weak = [v for v in values if v == "Normal Train" and mail and len(view["hand"]) > 2]
+            return pick(weak[0] if weak else "done")
+        if kind == "take_one":
+            good = [v for v in values if v != "none" and v not in USELESS]
+            return pick(max(good, key=self._keep_value) if good else "none")
+        if kind == "order_top":  # the last card put back ends on top: put the worst back first
+            return pick(min(values, key=self._keep_value))
+        if kind == "name_card":
+            return pick("Normal Train" if "Normal Train" in values else values[0])
+        if kind == "discard_or_keep":
+            top = pending["prompt"].rsplit(" is ", 1)[-1]
+            return pick("discard" if top in USELESS or top == "Normal Train" else "keep")
+        if kind == "choose_one":
+            for v in ("return_waste", "draw", "money"):
+                if v in values:
+                    return pick(v)
+        if kind == "copy_action":
+            order = {n: i for i, n in enumerate(PLAY_FIRST + MONEY_CARDS)}
+            return pick(min(values, key=lambda n: order.get(n, 99)))
+        return legal[0]
+
+    def _keep_value(self, name: str) -> float:
+        if name in USELESS:
+            return -1.0
+        c = card(name)
+        return c.money + (2.5 if name in PLAY_FIRST[:5] else 0) + (2.0 if name in RAIL_CARDS else 0) + c.cost / 10
+
+    def _station_value(self, view: dict[str, Any], h: int) -> float:
+        rails = view["rails"][h]
+        mine = 1 if self.seat in rails else 0
+        others = len(rails) - mine
+        gain = (2 if view["stations"][h] < 2 else 4)
+        return mine * gain * 2 - others * gain + 0.3 * self._hex_value(view, h)
+
+    # ---- the turn ----------------------------------------------------------------------------
+    def _turn(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        hand = {c["id"]: c["name"] for c in view["hand"]}
+        plays: dict[str, list[Action]] = {}
+        for a in legal:
+            if a["type"] == "play" and not a.get("decline"):
+                plays.setdefault(hand[a["card"]], []).append(a)
+        names_in_hand = list(hand.values())
+        waste_in_hand = names_in_hand.count(WASTE)
+        money_in_hand = sum(_money_value(n) for n in names_in_hand)
+        ret = [a for a in legal if a["type"] == "return_waste"]
+        if ret and waste_in_hand >= 3 and money_in_hand < 3:
+            return ret[0]
+        for name in PLAY_FIRST:
+            if name in plays and self._worth_playing(name, view, names_in_hand, waste_in_hand):
+                return plays[name][0]
+        for name in MONEY_CARDS:
+            if name in plays and name != "Holiday Timetable":
+                return plays[name][0]
+        for name in RAIL_CARDS + PLAY_LAST:
+            if name in plays:
+                return plays[name][0]
+        buy = self._best_buy(view, legal)
+        if buy is not None:
+            return buy
+        if "Holiday Timetable" in plays and self._holiday_helps(view):
+            return plays["Holiday Timetable"][0]
+        return next(a for a in legal if a["type"] == "end_turn")
+
+    def _worth_playing(self, name: str, view: dict[str, Any], hand: list[str], waste: int) -> bool:
+        if name in ("Landfill", "Freight Train"):
+            return waste > 0 or name == "Freight Train"
+        if name == "Conductor's Station":
+            return any(n in USELESS for n in hand)
+        if name == "Dump Site":
+            return True
+        if name == "Ironworks":
+            return any(n in RAIL_CARDS for n in hand)
+        return True
+
+    def _holiday_helps(self, view: dict[str, Any]) -> bool:
+        money = view["money"]
+        return self._buy_target(view, money + 3) != self._buy_target(view, money)
+
+    def _is_late(self, view: dict[str, Any]) -> bool:
+        players = view["players"]
+        empty = sum(1 for s in view["supply"] if s["count"] == 0 and s["name"] != WASTE)
+        low = sum(1 for s in view["supply"] if s["name"] != WASTE and 0 < s["count"] <= 2)
+        return (min(p["rails_left"] for p in players) <= 5 or view["station_tokens"] <= 6
+                or empty + low >= 3 or view["turn"] > 30 * len(players))
+
+    def _owned(self, view: dict[str, Any]) -> Counter[str]:
+        me = view["players"][self.seat]
+        return Counter([c["name"] for c in view["hand"]] + view["discard"] + me["play"] + me["gained"])
+
+    def _buy_target(self, view: dict[str, Any], money: int) -> str | None:
+        owned = self._owned(view)
+        late = self._is_late(view)
+        best, best_score = None, 0.0
+        for s in view["supply"]:
+            name = s["name"]
+            if s["count"] == 0 or name == WASTE or s["cost"] > money:
+                continue
+            if name in LATE_VP:
+                score = LATE_VP[name] if late else (LATE_VP[name] - 6.0 if view["turn"] > 12 * len(view["players"]) else -1)
+            else:
+                base, cap = BUY_SCORE.get(name, (3.0, 1))
+                if owned[name] >= cap:
+                    continue
+                score = base - (3.0 if late else 0.0)
+            if score > best_score:
+                best, best_score = name, score
+        return best
+
+    def _best_buy(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        target = self._buy_target(view, view["money"])
+        if target is None:
+            return None
+        for a in legal:
+            if a["type"] == "buy" and a["pile"] == target and not a.get("to_deck"):
+                return a
+        return None
