@@ -146,13 +146,15 @@ def test_undo_within_a_turn_but_not_across_a_roll() -> None:
     gather = [a for a in m.state.legal_actions(0) if a["type"] == "gather"][0]
     m.apply(gather)
     assert not m.can_undo(0)
-    pick = next((a for a in m.state.legal_actions(0) if a["type"] == "select"), None)
-    if pick is not None:
-        before = m.state.to_json()
-        m.apply(pick)
-        assert m.can_undo(0)
-        m.undo(0)
-        assert m.state.to_json() == before
+    pick = next(a for a in m.state.legal_actions(0) if a["type"] == "select")
+    before = m.state.to_json()
+    m.apply(pick)
+    assert m.can_undo(0)
+    m.undo(0)
+    assert m.state.to_json() == before
+    m.apply(pick)
+    m.apply({"type": "reroll", "player": 0})
+    assert not m.can_undo(0)
 
 
 def test_match_replays_a_whole_bot_game() -> None:
