@@ -17,7 +17,9 @@ from pyscript import document, window
 
 from railtable.core import IllegalActionError, Match, RailtableError, SaveError, UndoError, available_games, get_game
 
+from . import i18n
 from .dom import closest_data, download, is_null, on, q, show
+from .i18n import t
 from .session import PLAYER_COLOURS, Session
 from .store import MemoryStorage, SaveStore
 
@@ -74,11 +76,15 @@ class App:
         pace = q("#pace")
         pace.value = self.store.settings().get("pace", "normal")
         on(pace, "change", lambda e: self.store.set_setting("pace", str(pace.value)))
+        lang = q("#lang")
+        lang.value = i18n.set_language(str(self.store.settings().get("lang", "en")))
+        on(lang, "change", lambda e: self.set_language(str(lang.value)))
+        i18n.apply_static(document)
         start = q("#start")
         start.disabled = False
-        start.textContent = "Start game"
+        start.textContent = t("start_game")
         status = q("#engine-status")
-        status.textContent = "Engine ready"
+        status.textContent = t("engine_ready")
         status.className = "engine-status ready"
         document.documentElement.dataset.engine = "ready"
 
@@ -104,7 +110,7 @@ class App:
             parts.append(
                 f'<label class="game-card"><input type="radio" name="game" value="{g.id}"{checked}>'
                 f'<span class="game-title">{escape(g.title)}</span>'
-                f'<span class="game-sub">{g.min_players}–{g.max_players} players</span></label>'
+                f'<span class="game-sub">{t("range_players", a=g.min_players, b=g.max_players)}</span></label>'
             )
         q("#game-choice").innerHTML = "".join(parts)
         self.render_seats(keep=True)
@@ -126,7 +132,7 @@ class App:
             count = info.min_players
         count = max(info.min_players, min(info.max_players, count))
         count_el.innerHTML = "".join(
-            f'<option value="{n}"{" selected" if n == count else ""}>{n} players</option>'
+            f'<option value="{n}"{" selected" if n == count else ""}>{t("n_players", n=n)}</option>'
             for n in range(info.min_players, info.max_players + 1)
         )
         old = self.read_seats() if keep else []
@@ -137,8 +143,8 @@ class App:
             name, kind = old[i] if i < len(old) else (DEFAULT_NAMES[i], default_kind)
             if kind not in ("human", *bots):
                 kind = default_kind
-            options = ['<option value="human">Human</option>'] + [
-                f'<option value="{b}">Bot ({escape(b)})</option>' for b in bots
+            options = [f'<option value="human">{t("human")}</option>'] + [
+                f'<option value="{b}">{escape(t("bot", kind=b))}</option>' for b in bots
             ]
             options_html = "".join(options).replace(f'value="{escape(kind)}"', f'value="{escape(kind)}" selected', 1)
             rows.append(
@@ -150,6 +156,15 @@ class App:
         module = table_class(info.id)
         options_html = module.lobby_options_html(self.store.settings()) if hasattr(module, "lobby_options_html") else ""
         q("#game-options").innerHTML = options_html
+
+    def set_language(self, lang: str) -> None:
+        """Switch the page (and the games that support it) to ``lang``; remembered."""
+        self.store.set_setting("lang", i18n.set_language(lang))
+        i18n.apply_static(document)
+        q("#start").textContent = t("start_game")
+        q("#engine-status").textContent = t("engine_ready")
+        self.render_game_choice()
+        self.render_saves()
 
     def reseed(self) -> None:
         q("#seed").value = str(int(window.Math.random() * 1_000_000))
@@ -192,7 +207,7 @@ class App:
         game_id = self.selected_game()
         info = get_game(game_id)
         seats = self.read_seats()
-        names = [n.strip() or f"Player {i + 1}" for i, (n, _) in enumerate(seats)]
+        names = [n.strip() or t("player_n", n=i + 1) for i, (n, _) in enumerate(seats)]
         config: dict[str, Any] = dict(info.options)
         config["players"] = names
         module = table_class(game_id)
@@ -212,7 +227,7 @@ class App:
     def render_saves(self) -> None:
         entries = self.store.entries()
         if not entries:
-            q("#save-list").innerHTML = '<li class="empty">No saved games yet.</li>'
+            q("#save-list").innerHTML = f'<li class="empty">{t("no_saves")}</li>'
             return
         items = []
         for e in entries:
@@ -220,12 +235,12 @@ class App:
             problem = e.error
             if e.save is not None:
                 if e.save.get("version") != 1 or e.save.get("format") != "railtable-save":
-                    problem = f"this save has format version {e.save.get('version')!r}, which this version cannot read"
+                    problem = t("save_version", v=repr(e.save.get("version")))
             buttons = (
-                f'<button type="button" data-resume="{escape(e.slot)}">Resume</button>' if not problem else ""
+                f'<button type="button" data-resume="{escape(e.slot)}">{t("resume")}</button>' if not problem else ""
             ) + (
-                f'<button type="button" data-export="{escape(e.slot)}">Export</button>'
-                f'<button type="button" class="danger" data-delete="{escape(e.slot)}">Delete</button>'
+                f'<button type="button" data-export="{escape(e.slot)}">{t("export")}</button>'
+                f'<button type="button" class="danger" data-delete="{escape(e.slot)}">{t("delete")}</button>'
             )
             msg = f'<span class="save-error">{escape(problem)}</span>' if problem else ""
             items.append(
@@ -246,7 +261,7 @@ class App:
             download(f"railtable-{slot}.json", raw)
             return
         slot = closest_data(event, "delete")
-        if slot is not None and window.confirm("Delete this saved game?"):
+        if slot is not None and window.confirm(t("delete_confirm")):
             self.store.delete(slot)
             self.render_saves()
 
@@ -258,7 +273,7 @@ class App:
         try:
             match = Match.from_save(entry.save)
         except SaveError as exc:
-            self.flash(f"Cannot resume: {exc}. The save is kept: you can export it.")
+            self.flash(t("cannot_resume", error=exc))
             return
         self.open(Session(match, slot))
 
@@ -267,7 +282,7 @@ class App:
         try:
             match = Match.from_save(text)
         except SaveError as exc:
-            self.flash(f"Cannot import {file.name}: {exc}")
+            self.flash(t("cannot_import", file=file.name, error=exc))
             return
         slot = f"{int(time.time() * 1000)}-import"
         self.open(Session(match, slot))
@@ -284,11 +299,11 @@ class App:
             return
         s = self.session
         state = s.match.state
-        status = "finished" if state.is_over() else f"{len(s.match.actions)} moves"
+        status = t("finished") if state.is_over() else t("n_moves", n=len(s.match.actions))
         try:
             self.store.write(s.slot, s.match.to_save(), f"{s.title()} · {status}", float(window.Date.now()))
         except Exception as exc:  # quota exceeded...
-            self.flash(f"Could not save: {exc}")
+            self.flash(t("could_not_save", error=exc))
 
     # ---- the table -------------------------------------------------------------
     def open(self, session: Session) -> None:
@@ -336,7 +351,7 @@ class App:
             self.table.render()
             seat = session.wanted_viewer()
             q("#privacy-name").textContent = session.names[seat]
-            q("#privacy-reveal").textContent = f"I am {session.names[seat]}: show my screen"
+            q("#privacy-reveal").textContent = t("show_my_screen", name=session.names[seat])
             show(q("#privacy"), True)
         else:
             show(q("#privacy"), False)
@@ -416,7 +431,7 @@ class App:
             try:
                 self.session.bot_move()
             except Exception as exc:  # a bot bug must not freeze the table
-                self.flash(f"A bot failed: {exc}")
+                self.flash(t("bot_failed", error=exc))
                 window.console.error(f"bot failure: {exc!r}")
                 return
             self.autosave()
@@ -438,7 +453,7 @@ class App:
         box = q("#modal")
         box.innerHTML = (
             f'<div class="modal-card" role="dialog">{inner_html}'
-            '<p class="modal-buttons"><button type="button" data-close="1" class="primary">Continue</button></p></div>'
+            f'<p class="modal-buttons"><button type="button" data-close="1" class="primary">{t("continue")}</button></p></div>'
         )
         show(box, True)
 

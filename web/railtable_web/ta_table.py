@@ -16,6 +16,7 @@ from railtable.transamerica import board
 
 from . import ta_svg
 from .dom import closest_data, now_ms, on, q
+from .i18n import t
 from .session import PLAYER_COLOURS
 
 HELP = """
@@ -236,7 +237,7 @@ class TransAmericaTable:
             + (f"<h3>Last round</h3>{last}" if last else "")
             + ta_svg.score_track_svg(result.get("scores", view["scores"]), names)
             + "".join(history)
-            + '<p><button type="button" data-newgame="1">Back to the lobby</button></p>'
+            + f'<p><button type="button" data-newgame="1">{t("back_to_lobby")}</button></p>'
         )
 
     def help_html(self) -> str:

@@ -1,0 +1,133 @@
+"""The page's words in English and French (a game's own words live in its package).
+
+``t(key, **params)`` gives the text in the current language; elements of
+index.html carry ``data-i18n="key"`` and are re-labelled by ``apply_static``.
+French words follow the French rules where a game term is concerned.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+LANGUAGES = {"en": "English", "fr": "Français"}
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "en": {
+        "new_game": "New game",
+        "game": "Game",
+        "players": "Players",
+        "n_players": "{n} players",
+        "range_players": "{a}–{b} players",
+        "seed": "Seed",
+        "new_seed": "New seed",
+        "copy_link": "Copy link",
+        "start_game": "Start game",
+        "loading_engine": "Loading the engine…",
+        "starting_engine": "Starting the engine…",
+        "engine_ready": "Engine ready",
+        "saved_games": "Saved games",
+        "no_saves": "No saved games yet.",
+        "import_save": "Import a save file…",
+        "resume": "Resume",
+        "export": "Export",
+        "delete": "Delete",
+        "delete_confirm": "Delete this saved game?",
+        "human": "Human",
+        "bot": "Bot ({kind})",
+        "bots": "Bots",
+        "pace_slow": "slow",
+        "pace_normal": "normal",
+        "pace_fast": "fast",
+        "pace_instant": "instant",
+        "rules": "Rules",
+        "export_save": "Export save",
+        "lobby": "Lobby",
+        "pass_device": "Pass the device to",
+        "show_my_screen": "I am {name}: show my screen",
+        "continue": "Continue",
+        "back_to_lobby": "Back to the lobby",
+        "language": "Language",
+        "player_n": "Player {n}",
+        "cannot_import": "Cannot import {file}: {error}",
+        "cannot_resume": "Cannot resume: {error}. The save is kept: you can export it.",
+        "could_not_save": "Could not save: {error}",
+        "bot_failed": "A bot failed: {error}",
+        "finished": "finished",
+        "n_moves": "{n} moves",
+        "save_version": "this save has format version {v}, which this version cannot read",
+    },
+    "fr": {
+        "new_game": "Nouvelle partie",
+        "game": "Jeu",
+        "players": "Joueurs",
+        "n_players": "{n} joueurs",
+        "range_players": "{a} à {b} joueurs",
+        "seed": "Graine",
+        "new_seed": "Nouvelle graine",
+        "copy_link": "Copier le lien",
+        "start_game": "Commencer la partie",
+        "loading_engine": "Chargement du moteur…",
+        "starting_engine": "Démarrage du moteur…",
+        "engine_ready": "Moteur prêt",
+        "saved_games": "Parties sauvegardées",
+        "no_saves": "Aucune partie sauvegardée.",
+        "import_save": "Importer une sauvegarde…",
+        "resume": "Reprendre",
+        "export": "Exporter",
+        "delete": "Supprimer",
+        "delete_confirm": "Supprimer cette partie sauvegardée ?",
+        "human": "Humain",
+        "bot": "Robot ({kind})",
+        "bots": "Robots",
+        "pace_slow": "lent",
+        "pace_normal": "normal",
+        "pace_fast": "rapide",
+        "pace_instant": "instantané",
+        "rules": "Règles",
+        "export_save": "Exporter la partie",
+        "lobby": "Accueil",
+        "pass_device": "Passez l'appareil à",
+        "show_my_screen": "Je suis {name} : afficher mon écran",
+        "continue": "Continuer",
+        "back_to_lobby": "Retour à l'accueil",
+        "language": "Langue",
+        "player_n": "Joueur {n}",
+        "cannot_import": "Impossible d'importer {file} : {error}",
+        "cannot_resume": "Impossible de reprendre : {error}. La sauvegarde est conservée : vous pouvez l'exporter.",
+        "could_not_save": "Sauvegarde impossible : {error}",
+        "bot_failed": "Un robot a échoué : {error}",
+        "finished": "terminée",
+        "n_moves": "{n} coups",
+        "save_version": "cette sauvegarde est au format {v}, que cette version ne sait pas lire",
+    },
+}
+
+_current = "en"
+
+
+def set_language(lang: str) -> str:
+    global _current
+    _current = lang if lang in MESSAGES else "en"
+    return _current
+
+
+def language() -> str:
+    return _current
+
+
+def t(key: str, **params: Any) -> str:
+    """The text of ``key`` in the current language (English if missing)."""
+    text = MESSAGES.get(_current, {}).get(key) or MESSAGES["en"].get(key) or key
+    return text.format(**params) if params else text
+
+
+def apply_static(document: Any) -> None:
+    """Re-label every ``[data-i18n]`` element of the page (``data-i18n-attr`` names an attribute)."""
+    document.documentElement.lang = _current
+    for el in document.querySelectorAll("[data-i18n]"):
+        key = str(el.getAttribute("data-i18n"))
+        attr = el.getAttribute("data-i18n-attr")
+        if attr and type(attr).__name__ not in ("JsNull", "JsUndefined"):
+            el.setAttribute(str(attr), t(key))
+        else:
+            el.textContent = t(key)
