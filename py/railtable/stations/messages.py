@@ -8,7 +8,7 @@ can show the whole log in French. French words come from the French rules.
 Parameter names decide how a value is shown: ``p``/``to``/``winner`` are seats (shown as the
 player's name), ``station``/``a``/``b`` Stations, ``route`` a route, ``goods`` a Goods type,
 ``building`` a Building, ``face`` a die face, ``faces`` a list of faces, ``seats`` a list of seats,
-``card`` a Power card id; anything else is shown as it is.
+``card`` a Power card id, ``cards`` a list of them; anything else is shown as it is.
 """
 
 from __future__ import annotations
@@ -66,6 +66,8 @@ def _show(name: str, value: Any, lang: str, names: list[str]) -> str:
         return ", ".join(names[int(v)] for v in value) or "-"
     if name == "card":
         return card_text(int(value), lang)
+    if name == "cards":
+        return "; ".join(card_text(int(v), lang) for v in value)
     if name == "offer":
         parts = [f"{n} {term(f'goods.{g}', lang)}" for g, n in value.get("goods", {}).items() if n]
         parts += [card_text(c, lang) for c in value.get("cards", [])]

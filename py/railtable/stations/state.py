@@ -158,8 +158,7 @@ class StationsState(GameState):
         s.final = None
         s._say("setup", {"seats": list(range(n)), "vp": total})
         for p in range(n):
-            s._say("dealt", {"p": p}, {p: ("dealt_private", {"p": p, "cards": ", ".join(
-                messages.card_text(cid) for cid in s.power_hands[p])})})
+            s._say("dealt", {"p": p}, {p: ("dealt_private", {"p": p, "cards": list(s.power_hands[p])})})
         return s
 
     # ---- saving -------------------------------------------------------------
