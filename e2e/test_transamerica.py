@@ -156,3 +156,56 @@ def test_damaged_save_is_reported_and_blocks_nothing(page: Any, server: Any, wai
     page.locator("#save-list li:not(.broken) [data-resume]").click()
     page.wait_for_selector("#ta-board")
     assert page.evaluate("localStorage.getItem('railtable.save.broken')") == "{oops"
+
+
+CONTROLLED_JS = """async () => {
+  await navigator.serviceWorker.ready;
+  if (!navigator.serviceWorker.controller) {
+    await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+  }
+  return true;
+}"""
+
+
+def test_offline_reload_and_go_on_playing(page: Any, server: Any, wait_engine: Any, shot: Any) -> None:
+    """Issue 2 §4-5: once loaded, the game reloads and plays with the server stopped."""
+    start_game(page, server, wait_engine, [("Ann", "human"), ("Ada", "greedy")], seed=21)
+    page.select_option("#pace", "instant")
+    assert page.evaluate(CONTROLLED_JS)
+    play_my_turn(page)  # the start marker, saved to localStorage
+    page.wait_for_selector("#turn-banner.mine")
+    played = moves(page)
+    server.stop()
+    page.reload()
+    wait_engine(page)
+    page.locator("#save-list [data-resume]").first.click()
+    page.wait_for_selector("#turn-banner.mine")
+    assert moves(page) == played
+    play_my_turn(page)
+    assert moves(page) > played
+    shot(page, "ta-offline-playing")
+
+
+def test_export_then_import_a_save(page: Any, server: Any, wait_engine: Any, tmp_path: Any) -> None:
+    start_game(page, server, wait_engine, [("Ann", "human"), ("Ada", "greedy")], seed=8)
+    page.select_option("#pace", "instant")
+    play_my_turn(page)
+    page.wait_for_selector("#turn-banner.mine")
+    played = moves(page)
+    with page.expect_download() as info:
+        page.click("[data-cmd=export]")
+    path = tmp_path / "save.json"
+    info.value.save_as(path)
+    page.click("[data-cmd=menu]")
+    page.set_input_files("#import-file", str(path))
+    page.wait_for_selector("#ta-board")
+    page.wait_for_selector("#turn-banner.mine")
+    assert moves(page) == played
+    # a file that is not a save: a clear message, nothing lost
+    page.click("[data-cmd=menu]")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "railtable-save", "version": 2}')
+    page.set_input_files("#import-file", str(bad))
+    page.wait_for_selector("#flash:not([hidden])")
+    assert "version 2" in page.locator("#flash").inner_text()
+    assert page.locator("#save-list [data-resume]").count() == 2

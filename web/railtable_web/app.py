@@ -112,7 +112,7 @@ class App:
                 f'<span class="game-title">{escape(g.title)}</span>'
                 f'<span class="game-sub">{t("range_players", a=g.min_players, b=g.max_players)}</span></label>'
             )
-        q("#game-choice").innerHTML = "".join(parts)
+        q("#game-cards").innerHTML = "".join(parts)
         self.render_seats(keep=True)
 
     def read_seats(self) -> list[tuple[str, str]]:

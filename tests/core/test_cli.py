@@ -1,0 +1,52 @@
+"""The command line (issue 2 §2): simulate and run."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "railtable", *args], capture_output=True, text=True,
+                          cwd=ROOT, env={"PYTHONPATH": str(ROOT / "py")}, timeout=120)
+
+
+def test_simulate_prints_speed_win_rates_and_length_as_json() -> None:
+    out = cli("simulate", "--game", "transamerica", "--players", "3", "--games", "3", "--seed", "5", "--json")
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert report["games"] == 3 and report["players"] == 3
+    assert abs(sum(report["win_rates"]) - 1) < 1e-6
+    assert report["games_per_second"] > 0 and report["average_actions"] > 10
+
+
+def test_simulate_human_readable() -> None:
+    out = cli("simulate", "--game", "transamerica", "--games", "1", "--seed", "1")
+    assert out.returncode == 0, out.stderr
+    assert "games/s" in out.stdout and "win rates" in out.stdout
+
+
+def test_run_applies_actions_and_prints_the_state(tmp_path: Path) -> None:
+    actions = [{"type": "place_marker", "player": 0, "at": [5, 5]}, {"type": "place_marker", "player": 1, "at": [9, 4]}]
+    f = tmp_path / "a.json"
+    f.write_text(json.dumps(actions))
+    out = cli("run", "--game", "transamerica", "--players", "2", "--seed", "3", "--actions", str(f))
+    assert out.returncode == 0, out.stderr
+    state = json.loads(out.stdout)
+    assert isinstance(state, dict)
+
+
+def test_run_stops_at_the_first_illegal_action(tmp_path: Path) -> None:
+    actions = [{"type": "place_marker", "player": 0, "at": [5, 5]}, {"type": "place_marker", "player": 1, "at": [5, 5]}]
+    f = tmp_path / "a.json"
+    f.write_text(json.dumps(actions))
+    out = cli("run", "--game", "transamerica", "--players", "2", "--seed", "3", "--actions", str(f))
+    assert out.returncode == 1
+    assert out.stderr.startswith("action 2 is illegal:")
+
+
+def test_unknown_game_is_a_clear_error() -> None:
+    out = cli("simulate", "--game", "chess", "--games", "1")
+    assert out.returncode == 2 and "unknown game 'chess'" in out.stderr
