@@ -6,9 +6,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))
 
 import toy_game  # noqa: E402,F401
+from railtable_web.session import Session  # noqa: E402
 
 from railtable.core import Match  # noqa: E402
-from railtable_web.session import Session  # noqa: E402
 
 
 def test_one_human_always_sees_own_screen_without_privacy() -> None:
