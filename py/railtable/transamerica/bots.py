@@ -111,8 +111,20 @@ class GreedyBot:
     def _make_plan(self, view: dict[str, Any], occupied: set[int], network: set[int]) -> None:
         marker = view["markers"][self.seat]
         root = board.INDEX[(marker[0], marker[1])]
-        targets = [board.CITY_NODE[c] for c in view["my_cities"]]
-        terminals = [root] + [t for t in targets if t not in network]
+        # one terminal per group of crossings already joined by tracks: the marker's network
+        # first, then each city (or group of cities) not yet joined to it
+        group_of: dict[int, int] = {}
+        terminals = [root]
+        for city in view["my_cities"]:
+            node = board.CITY_NODE[city]
+            if node in network:
+                continue
+            group = group_of.get(node)
+            if group is None:
+                members = _component(node, occupied)
+                for m in members:
+                    group_of[m] = node
+                terminals.append(node)
         _cost, edges = steiner_tree(board_adjacency_with_edges(occupied), terminals)
         self._plan = {e for e in edges if e not in occupied}
         self._plan_round = view["round"]

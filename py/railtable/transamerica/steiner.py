@@ -136,20 +136,17 @@ def _relax_tree(
     adj: Sequence[Sequence[tuple[int, int, int]]], dist: list[int], pred: list[int], pred_edge: list[int]
 ) -> None:
     """``relax`` that also records, for each improved node, the node and edge it was reached from."""
-    finite = [d for d in dist if d < INF]
-    low = min(finite)
-    buckets: list[list[int]] = [[] for _ in range(max(finite) - low + 1)]
+    low = min(dist)
+    high = max(d for d in dist if d < INF)
+    buckets: list[list[int]] = [[] for _ in range(high - low + 1)]
     for v, d in enumerate(dist):
         if d < INF:
             buckets[d - low].append(v)
+    size = len(buckets)
     i = 0
-    while i < len(buckets):
-        bucket = buckets[i]
+    while i < size:
         d = i + low
-        k = 0
-        while k < len(bucket):
-            v = bucket[k]
-            k += 1
+        for v in buckets[i]:
             if dist[v] != d:
                 continue
             for u, w, e in adj[v]:
@@ -159,8 +156,9 @@ def _relax_tree(
                     pred[u] = v
                     pred_edge[u] = e
                     j = nd - low
-                    while j >= len(buckets):
-                        buckets.append([])
+                    if j >= size:
+                        buckets.extend([] for _ in range(j - size + 1))
+                        size = j + 1
                     buckets[j].append(u)
         i += 1
 
