@@ -1,0 +1,238 @@
+"""Browser test harness: the built site (dist/) served on 127.0.0.1, driven in Debian's Chromium.
+
+Fixtures:
+- ``site``: a fresh build of the site (tools/build.py) in a private temporary folder, so a
+  concurrent rebuild of ``dist/`` cannot disturb the tests; ``RAILTABLE_E2E_SITE=dist`` serves
+  an existing build instead.
+- ``server``: a :class:`SiteServer` (session-wide, one free port). ``server.stop()`` cuts the page
+  off; ``server.start()`` brings it back on the same port (same origin). Every test gets it running.
+- ``browser``: headless ``/usr/bin/chromium`` (``$RAILTABLE_CHROMIUM`` overrides) with the flags
+  from shared/stack.md.
+- ``context`` / ``page``: a new browser context (fresh profile: storage, caches, service worker) per
+  test. The page records console errors, page errors, failed requests and HTTP errors, and every
+  request to a host other than the local server; the test FAILS after its body if any was recorded.
+  ``page_problems.allow(regex)`` tolerates the records matching ``regex`` (say why in the test).
+- ``wait_engine(page, timeout_ms=...)``: waits for ``html[data-engine="ready"]`` (set by web/main.py).
+- ``run_python(page, code)``: runs Python in the page's Pyodide (PyScript's interpreter) and returns
+  the value of the last expression, converted to JSON-able data.
+- ``shot(page, name)``: saves ``e2e/screenshots/<name>.png`` (gitignored) and returns its path.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+sys.path.insert(0, str(ROOT / "tools"))
+
+import build as site_build  # noqa: E402  (tools/build.py)
+from serve import SiteServer  # noqa: E402  (tools/serve.py)
+
+CHROMIUM = os.environ.get("RAILTABLE_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+BOOT_TIMEOUT_MS = 60_000
+"""Pyodide boots in about 3 s cold here; generous for a busy 2-core machine."""
+ACTION_TIMEOUT_MS = 15_000
+"""Default for every Playwright wait, click and navigation."""
+
+# The page's Pyodide, through PyScript 0.7's environment registry ("py-script" is the env of
+# <script type="py">). Used only by tests, never by the app.
+_RUN_PYTHON_JS = """async (code) => {
+  const registry = globalThis[Symbol.for("polyscript")];
+  if (!registry) throw new Error("PyScript is not loaded in this page");
+  const pyodide = await registry.env["py-script"];
+  const value = await pyodide.runPythonAsync(code);
+  if (value && typeof value.toJs === "function") {
+    const js = value.toJs({ dict_converter: Object.fromEntries });
+    value.destroy();
+    return js;
+  }
+  return value;
+}"""
+
+
+@dataclass
+class PageProblems:
+    """What went wrong in the page during a test (see the module docstring)."""
+
+    origin: str
+    records: list[str] = field(default_factory=list)
+    allowed: list[re.Pattern[str]] = field(default_factory=list)
+
+    def allow(self, pattern: str) -> None:
+        self.allowed.append(re.compile(pattern))
+
+    def add(self, text: str) -> None:
+        self.records.append(text)
+
+    def unexpected(self) -> list[str]:
+        return [r for r in self.records if not any(p.search(r) for p in self.allowed)]
+
+    def is_foreign(self, url: str) -> bool:
+        parts = urlsplit(url)
+        if parts.scheme not in ("http", "https", "ws", "wss"):
+            return False  # data:, blob:, about: never leave the page
+        return f"{parts.scheme}://{parts.netloc}" != self.origin
+
+    def attach_context(self, context: Any) -> None:
+        """Request events of the context: they include the service worker's fetches."""
+
+        def on_request(req: Any) -> None:
+            if self.is_foreign(req.url):
+                self.add(f"request to another host: {req.method} {req.url}")
+
+        def on_failed(req: Any) -> None:
+            if not self.is_foreign(req.url):
+                self.add(f"request failed: {req.method} {req.url} ({req.failure})")
+
+        def on_response(resp: Any) -> None:
+            if resp.status >= 400 and not self.is_foreign(resp.url):
+                self.add(f"HTTP {resp.status}: {resp.url}")
+
+        context.on("request", on_request)
+        context.on("requestfailed", on_failed)
+        context.on("response", on_response)
+
+    def attach_page(self, page: Any) -> None:
+        def on_console(msg: Any) -> None:
+            if msg.type == "error":
+                loc = msg.location or {}
+                where = f" at {loc.get('url')}:{loc.get('lineNumber')}" if loc.get("url") else ""
+                self.add(f"console error: {msg.text}{where}")
+
+        page.on("console", on_console)
+        page.on("pageerror", lambda err: self.add(f"page error: {err}"))
+
+
+PROBLEMS_KEY = pytest.StashKey[PageProblems]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """After a passing test body, fail the test if its page recorded a problem."""
+    result = yield
+    problems = item.stash.get(PROBLEMS_KEY, None)
+    if problems is not None:
+        found = problems.unexpected()
+        if found:
+            listed = "\n  ".join(found)
+            pytest.fail(f"the page recorded {len(found)} problem(s):\n  {listed}", pytrace=False)
+    return result
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh build of the site in a private folder (other work may rebuild dist/ meanwhile).
+
+    ``RAILTABLE_E2E_SITE=DIR`` serves an existing build instead (e.g. ``dist``).
+    """
+    given = os.environ.get("RAILTABLE_E2E_SITE")
+    if given:
+        folder = Path(given).resolve()
+    else:
+        folder = tmp_path_factory.mktemp("site") / "dist"
+        try:
+            site_build.build(folder)
+        except site_build.BuildError as err:
+            pytest.fail(f"cannot build the site: {err}", pytrace=False)
+    if not (folder / "index.html").is_file():
+        pytest.fail(f"{folder} has no index.html", pytrace=False)
+    return folder
+
+
+@pytest.fixture(scope="session")
+def server(site: Path) -> Iterator[SiteServer]:
+    srv = SiteServer(site).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (tools/test.sh does it)", pytrace=False)
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def page_problems(server: SiteServer, request: pytest.FixtureRequest) -> PageProblems:
+    problems = PageProblems(origin=server.url.rstrip("/"))
+    request.node.stash[PROBLEMS_KEY] = problems
+    return problems
+
+
+@pytest.fixture
+def context(browser: Any, server: SiteServer, page_problems: PageProblems) -> Iterator[Any]:
+    server.start()  # a previous test may have stopped it
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    ctx.set_default_timeout(ACTION_TIMEOUT_MS)
+    ctx.set_default_navigation_timeout(ACTION_TIMEOUT_MS)
+    page_problems.attach_context(ctx)
+    try:
+        yield ctx
+    finally:
+        ctx.close()
+        server.start()
+
+
+@pytest.fixture
+def page(context: Any, page_problems: PageProblems) -> Any:
+    pg = context.new_page()
+    page_problems.attach_page(pg)
+    return pg
+
+
+@pytest.fixture(scope="session")
+def wait_engine() -> Callable[..., None]:
+    def wait(page: Any, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
+        page.wait_for_function(
+            "document.documentElement.dataset.engine === 'ready'", timeout=timeout_ms, polling=50
+        )
+
+    return wait
+
+
+@pytest.fixture(scope="session")
+def run_python() -> Callable[[Any, str], Any]:
+    def run(page: Any, code: str) -> Any:
+        return page.evaluate(_RUN_PYTHON_JS, code)
+
+    return run
+
+
+@pytest.fixture(scope="session")
+def shot() -> Callable[[Any, str], Path]:
+    def save(page: Any, name: str) -> Path:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOTS / f"{re.sub(r'[^A-Za-z0-9_.-]+', '_', name)}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return save
