@@ -239,3 +239,24 @@ def test_bot_games_replay_identically() -> None:
         seat = match.state.to_act()[0]
         match.apply(bots[seat].choose(match.state.view(seat), match.state.legal_actions(seat)))
     assert Match.replay("transamerica", config, 5, match.actions).state == match.state
+
+
+def test_damaged_states_raise_save_error() -> None:
+    """Bad input gets a clear message: a damaged state raises SaveError, never a crash elsewhere."""
+    from railtable.core import SaveError
+
+    good = new_state(3, 2).to_json()
+    damages = [
+        lambda d: d.pop("hands"),
+        lambda d: d["hands"][0].__setitem__(0, "Atlantis"),
+        lambda d: d.__setitem__("markers", [[99, 99], None, None]),
+        lambda d: d.__setitem__("tracks", [[[0, 0], [5, 5], 0]]),
+        lambda d: d.__setitem__("phase", "dancing"),
+        lambda d: d.__setitem__("game", "trains"),
+        lambda d: d.__setitem__("scores", "lots"),
+    ]
+    for damage in damages:
+        data = json.loads(json.dumps(good))
+        damage(data)
+        with pytest.raises(SaveError):
+            TransAmericaState.from_json(data)

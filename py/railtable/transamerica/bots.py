@@ -97,7 +97,10 @@ class GreedyBot:
         doubles = [e for e in frontier if board.BASE_COST[e] == 2]
         if placed["singles"] == 1:
             # second track of the turn: only a planned single line is worth it
-            return by_edge[singles[0]] if singles else (end or by_edge[frontier[0]] if frontier else end or builds[0])
+            if singles:
+                return by_edge[self._best_single(singles, network, occupied)]
+            assert end is not None  # a track was placed this turn, so the turn may end
+            return end
         if singles and (not doubles or self._two_singles_possible(singles, network, occupied)):
             # prefer two single lines to one double line when both give 2 points
             return by_edge[self._best_single(singles, network, occupied)]

@@ -513,6 +513,18 @@ class TransAmericaState(GameState):
             state.pending_by = None if data["pending_by"] is None else int(data["pending_by"])
             state.scores = [int(s) for s in data["scores"]]
             state.rounds = [dict(r) for r in data["rounds"]]
+            n = len(state.names)
+            if not MIN_PLAYERS <= n <= MAX_PLAYERS or len(state.hands) != n or len(state.markers) != n:
+                raise SaveError("a TransAmerica state needs 2 to 6 players, each with a hand and a marker slot")
+            for hand in state.hands:
+                for city in hand:
+                    if city not in board.CITY_BY_NAME:
+                        raise SaveError(f"a saved hand names an unknown city {city!r}")
+            for m in state.markers:
+                if m is not None and m not in board.INDEX:
+                    raise SaveError(f"a saved starting marker {m} is not on a crossing point")
+            if state.phase not in (PHASE_MARKER, PHASE_BUILD, PHASE_OVER) or not 0 <= state.turn_player < n:
+                raise SaveError("a saved TransAmerica state has an unknown phase or turn")
         except SaveError:
             raise
         except (KeyError, TypeError, ValueError, IndexError) as exc:
