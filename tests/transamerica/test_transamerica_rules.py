@@ -525,3 +525,24 @@ def test_game_continues_while_everyone_is_above_zero() -> None:
     build(state, 1, *edge_points(missing))
     end_turn(state, 1)
     assert min(state.scores) > 0 and not state.is_over() and state.result() is None
+
+
+def test_round_end_exception_when_the_supply_runs_out() -> None:
+    """End of the Round: during the exception turn, placing the last of the 83 tracks ends the
+    round at once ("The round also ends when all tracks have been placed"); it still counts as
+    ended by the connected opponent."""
+    state, missing = _almost_connected()
+    used = {e for e, _s in state.tracks} | {missing}
+    filler = [e for e in range(len(board.EDGES)) if e not in used and board.EDGE_ENDS[e][0] > 140]
+    trial = state.copy()
+    force_tracks(trial, filler[: trial.supply - 2], 1)
+    assert not any(trial.cities_connected(p) for p in range(2))
+    state = trial
+    assert state.supply == 2
+    build(state, 1, *edge_points(missing))
+    assert state.round == 1 and state.supply == 1
+    second = next(e for e in state.legal_edges(1) if e not in set(tree_for(EAST_HAND, {x for x, _ in state.tracks})))
+    build(state, 1, *edge_points(second))
+    assert state.round == 2
+    record = state.rounds[0]
+    assert record["reason"] == "connected" and record["ended_by"] == 0 and record["tracks_placed"] == 83
