@@ -1,0 +1,198 @@
+"""The Trains & Stations table: the SVG board, the dice tray, the step's choices, hands, players, log.
+
+Every clickable thing is one of the engine's legal actions, referred to by its index in
+``legal_actions(viewer)`` (``data-act``); the table never builds an action. Drawing and the
+panel's HTML are pure functions (``stations_svg``, ``stations_panel``), tested on CPython. The
+language is the page's (``i18n.language()``), fixed while the table is open.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from pyscript import document
+
+from . import i18n
+from . import stations_panel as panel
+from . import stations_svg as sv
+from . import stations_text as tx
+from .dom import closest_data, is_null, now_ms, on, q
+from .i18n import t
+
+CSS_HREF = "web/stations.css"
+WAIT_PHASES = ("order", "tie", "goods", "deliver")
+"""While a Delivery is still being decided, its summary waits (shown once it is complete)."""
+
+
+def _load_css() -> None:
+    if is_null(document.querySelector(f'link[href="{CSS_HREF}"]')):
+        link = document.createElement("link")
+        link.rel = "stylesheet"
+        link.href = CSS_HREF
+        document.head.appendChild(link)
+
+
+class StationsTable:
+    def __init__(self, app: Any, session: Any, root: Any) -> None:
+        self.app = app
+        self.session = session
+        self.root = root
+        self.lang = i18n.language()
+        self.legal: list[dict[str, Any]] = []
+        self.ui = panel.PanelState()
+        self.result_shown = False
+        self.click_started = 0.0
+        self.events_seen = 0
+        self.spaces_before: dict[str, dict[str, Any]] = {}
+        self.pending_sections: list[dict[str, Any]] = []
+        self.log_seen = -1
+        self.turn_spaces: set[str] = set()
+        self.turn_seen: int | None = None
+
+    # ---- building the DOM once ---------------------------------------------------
+    def mount(self) -> None:
+        _load_css()
+        lang = self.lang
+        self.root.innerHTML = (
+            '<div class="st-table">'
+            '<div class="st-main">'
+            '<div class="st-board-wrap">'
+            f'<svg id="st-board" class="st-board" viewBox="0 0 {sv.WIDTH} {sv.HEIGHT}" role="img" '
+            f'aria-label="{escape(tx.ui("board_label", lang))}">'
+            f'{sv.board_static_svg(lang)}<g id="st-dyn"></g></svg></div>'
+            '<div class="st-bar"><div id="st-stacks" class="st-stacks"></div><div id="st-supply" class="st-bar"></div></div>'
+            "</div>"
+            '<aside class="st-panel">'
+            '<div id="st-step" class="st-step"></div>'
+            '<div id="st-banner" class="st-banner" aria-live="polite"></div>'
+            '<div id="st-controls" class="st-controls"></div>'
+            f'<div class="st-actions"><button type="button" id="st-undo">{escape(tx.ui("undo", lang))}</button></div>'
+            f'<h3>{escape(tx.ui("my_hand", lang))}</h3><div id="st-hand" class="st-hand"></div>'
+            f'<h3>{escape(tx.ui("players", lang))}</h3><div id="st-players" class="st-players"></div>'
+            f'<details class="st-log" open><summary>{escape(tx.ui("log", lang))}</summary><ol id="st-log" reversed></ol></details>'
+            "</aside></div>"
+        )
+        view = self.session.view()
+        self.events_seen = int(view.get("log_size", 0))
+        self.spaces_before = dict(view.get("spaces", {}))
+        on(q("#st-board"), "click", self.on_click)
+        on(q("#st-controls"), "click", self.on_click)
+        on(q("#st-undo"), "click", lambda e: self.app.undo())
+
+    # ---- drawing -------------------------------------------------------------------
+    def render(self) -> None:
+        session = self.session
+        state = session.match.state
+        viewer = session.viewer
+        view = session.view()
+        lang = self.lang
+        self.legal = state.legal_actions(viewer) if viewer is not None and viewer in state.to_act() else []
+        self.ui.reset_for(panel.decision_key(view))
+        bots = [session.is_bot(i) for i in range(len(session.names))]
+        names = [p["name"] for p in view["players"]]
+        self._track_turn(view)
+        self._render_controls(view, bots, names)
+        q("#st-stacks").innerHTML = sv.goods_stacks_svg(view, lang)
+        q("#st-supply").innerHTML = panel.supply_html(view, lang)
+        q("#st-hand").innerHTML = panel.hand_html(view, lang, hidden=len(session.humans) > 1)
+        q("#st-players").innerHTML = panel.players_html(view, bots, lang)
+        if view.get("log_size") != self.log_seen:
+            self.log_seen = int(view.get("log_size", 0))
+            lines = [tx.event_text(ev, lang, names) for ev in view.get("events", [])]
+            q("#st-log").innerHTML = "".join(f"<li>{escape(line)}</li>" for line in reversed(lines))
+        self._summaries(view, names)
+        if self.click_started:
+            document.documentElement.dataset.lastClickMs = f"{now_ms() - self.click_started:.1f}"
+            self.click_started = 0.0
+
+    def _render_controls(self, view: dict[str, Any], bots: list[bool], names: list[str]) -> None:
+        """The parts that change with a click in the panel: step, banner, tray and buttons, board choices."""
+        lang = self.lang
+        q("#st-step").textContent = panel.step_title(view, lang)
+        text, mine = panel.banner_text(view, self.session.viewer, bots, lang)
+        banner = q("#st-banner")
+        banner.textContent = text
+        banner.classList.toggle("mine", mine)
+        q("#st-controls").innerHTML = panel.controls_html(view, self.legal, self.ui, lang, names)
+        places = panel.place_index(self.legal, self.ui.train)
+        builds = sorted({a["station"] for a in self.legal if a["type"] == "build"})
+        q("#st-dyn").innerHTML = sv.board_dynamic_svg(view, places, builds, self.turn_spaces)
+        q("#st-undo").disabled = not self.app.can_undo()
+
+    def _track_turn(self, view: dict[str, Any]) -> None:
+        """Outline the dice placed during the current turn."""
+        turn = view.get("turn")
+        if turn != self.turn_seen:
+            self.turn_seen = turn
+            self.turn_spaces = set()
+        for sid in view.get("spaces", {}):
+            if sid not in self.spaces_before:
+                self.turn_spaces.add(sid)
+
+    def _summaries(self, view: dict[str, Any], names: list[str]) -> None:
+        """Deliveries (step by step) and revealed Speculations since the last redraw, in a summary."""
+        size = int(view.get("log_size", 0))
+        new = size - self.events_seen
+        if new < 0:  # undo
+            self.events_seen = size
+            new = 0
+        if new > 0:
+            events = view.get("events", [])
+            fresh = events[-min(new, len(events)):]
+            self.events_seen = size
+            self.pending_sections.extend(panel.summary_sections(fresh, self.spaces_before))
+        self.spaces_before = dict(view.get("spaces", {}))
+        if self.pending_sections and view["phase"] not in WAIT_PHASES and view["phase"] != "over":
+            sections, self.pending_sections = self.pending_sections, []
+            self.app.modal(panel.summary_html(sections, names, self.lang))
+
+    # ---- input --------------------------------------------------------------------
+    def on_click(self, event: Any) -> None:
+        choice = closest_data(event, "ui")
+        if choice is not None:
+            self._choose(choice)
+            return
+        act = closest_data(event, "act")
+        if act is None or not act.isdigit():
+            return
+        index = int(act)
+        if index >= len(self.legal):
+            return
+        self.click_started = now_ms()
+        self.app.play(self.legal[index])
+
+    def _choose(self, choice: str) -> None:
+        """A choice on screen that is not a move yet (Bonus dice count, saved die kept, train die)."""
+        kind, _, rest = choice.partition(":")
+        if kind == "bonus" and rest.isdigit():
+            self.ui.bonus = int(rest)
+        elif kind == "keep" and rest.isdigit():
+            j = int(rest)
+            if j < len(self.ui.keep):
+                self.ui.keep[j] = not self.ui.keep[j]
+        elif kind == "train":
+            face, _, bonus = rest.partition(":")
+            self.ui.train = (face, bonus == "1")
+        view = self.session.view()
+        bots = [self.session.is_bot(i) for i in range(len(self.session.names))]
+        self._render_controls(view, bots, [p["name"] for p in view["players"]])
+
+    # ---- end and help ----------------------------------------------------------------
+    def show_result(self) -> None:
+        if self.result_shown:
+            return
+        self.result_shown = True
+        state = self.session.match.state
+        result = state.result() or {}
+        names = list(state.names)
+        summary = panel.summary_html(self.pending_sections, names, self.lang) if self.pending_sections else ""
+        self.pending_sections = []
+        self.app.modal(
+            panel.result_html(result, names, self.lang)
+            + summary
+            + f'<p><button type="button" data-newgame="1">{escape(t("back_to_lobby"))}</button></p>'
+        )
+
+    def help_html(self) -> str:
+        return tx.help_html(self.lang)
