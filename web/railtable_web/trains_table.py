@@ -1,0 +1,420 @@
+"""The Trains table: the hex board (SVG), your cards (DOM), the supply, every prompt, the log.
+
+Every clickable thing is one of the engine's legal actions, referred to by its index in
+``legal_actions(viewer)`` (``data-act``) or by its space (``data-hex``); the table never builds an
+action. What is shown and why an option is not legal come from :mod:`trains_ui` (pure, tested on
+CPython); the drawing from :mod:`trains_svg`.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from pyscript import document
+
+from railtable.trains.board import load_board
+
+from . import trains_svg, trains_ui
+from .dom import closest_data, is_null, now_ms, on, q
+from .i18n import t
+from .session import PLAYER_COLOURS
+from .trains_text import modifier_text
+
+HELP = """
+<h2>Trains at this table</h2>
+<ol>
+<li><b>Start:</b> each player places a starting rail on any free space (not sea, not a remote location):
+click a highlighted space.</li>
+<li><b>Your turn:</b> click a card in your hand to play it (<b>Play</b>); Action cards may also be played
+for their money only (<b>Money only</b>). Greyed cards say why they cannot be played.</li>
+<li><b>Rails:</b> a Rail Laying card highlights every space you may lay on with its full cost
+(money, and <b>+W</b> when you also gain a Waste for another player's rail there). Click one.</li>
+<li><b>Choices</b> (discard, draw, pick a card…) appear in the yellow prompt on the right.</li>
+<li><b>Buy</b> with the money shown: affordable supply piles are lit; a bought card goes to your
+gained cards (Early Train: choose <b>to deck</b>).</li>
+<li><b>Waste</b> (dark striped cards) clogs your hand. Before doing anything else in a turn you may
+<b>Return all Waste</b>: that is your whole turn.</li>
+<li><b>End turn</b> discards everything and draws 5. <b>Undo</b> takes back your moves this turn,
+never across a draw, a reveal or a shuffle.</li>
+<li>The game ends when 4 supply piles are empty, a player has laid all their rails, or all stations
+are placed. Score: rails in cities (0/2/4/8 by stations), remote locations (their number), VP on
+cards, and the VP track.</li>
+</ol>
+<p>Hover a card (or long-press it) to read it large.</p>
+"""
+
+
+def _colour(seat: int) -> str:
+    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+
+
+class TrainsTable:
+    """One table of Trains; see the module docstring."""
+
+    def __init__(self, app: Any, session: Any, root: Any) -> None:
+        self.app = app
+        self.session = session
+        self.root = root
+        self.legal: list[dict[str, Any]] = []
+        self.index: dict[str, int] = {}
+        self.result_shown = False
+        self.click_started = 0.0
+        self.show_discard = False
+        self.reading: str | None = None
+        self._html: dict[str, str] = {}
+        self.board_id = session.match.state.board_id
+
+    # ---- lobby ---------------------------------------------------------------------
+    @staticmethod
+    def lobby_options_html(settings: dict[str, Any]) -> str:
+        return trains_ui.lobby_options_html(settings)
+
+    @staticmethod
+    def read_lobby_options(app: Any) -> dict[str, Any]:
+        board = q("#trains-board")
+        kingdom = q("#trains-kingdom")
+        board_id = "tokyo" if is_null(board) else str(board.value)
+        choice = "random" if is_null(kingdom) else str(kingdom.value)
+        picked = [str(b.value) for b in document.querySelectorAll("input[name=trains-pick]:checked")]
+        app.store.set_setting("trains_board", board_id)
+        app.store.set_setting("trains_kingdom", choice)
+        app.store.set_setting("trains_picked", picked)
+        return {"board": board_id, "kingdom": trains_ui.kingdom_config(choice, picked)}
+
+    # ---- building the DOM once --------------------------------------------------------
+    def mount(self) -> None:
+        if is_null(q("#trains-css")):
+            link = document.createElement("link")
+            link.id = "trains-css"
+            link.rel = "stylesheet"
+            link.href = "web/trains.css"
+            document.head.appendChild(link)
+        board = load_board(self.board_id)
+        w, h = trains_svg.extent(board)
+        self.root.innerHTML = (
+            '<div class="tr-table">'
+            '<div class="tr-left">'
+            '<div class="tr-board-wrap">'
+            f'<svg id="tr-board" class="tr-board" viewBox="0 0 {w:.0f} {h:.0f}" role="img" '
+            f'aria-label="{escape(board.name)} board">'
+            f'{trains_svg.board_static_svg(self.board_id)}<g id="tr-dyn"></g></svg></div>'
+            '<section class="tr-zone tr-hand-zone"><h3 id="tr-hand-title">Your hand</h3>'
+            '<div id="tr-hand" class="cards hand"></div></section>'
+            '<div class="tr-row2">'
+            '<section class="tr-zone"><h3 id="tr-play-title">Play area</h3><div id="tr-play" class="cards small"></div></section>'
+            '<section class="tr-zone"><h3 id="tr-gained-title">Gained this turn</h3>'
+            '<div id="tr-gained" class="cards small"></div></section>'
+            "</div>"
+            '<section class="tr-zone"><h3>Supply <small class="muted">(lit: you can afford it)</small></h3>'
+            '<div id="tr-supply" class="cards supply"></div></section>'
+            "</div>"
+            '<aside class="tr-side">'
+            '<div id="tr-banner" class="turn-banner" aria-live="polite"></div>'
+            '<div id="tr-money" class="tr-money"></div>'
+            '<div id="tr-prompt" class="tr-prompt" hidden></div>'
+            '<div class="turn-buttons">'
+            '<button type="button" id="tr-end" class="primary" data-cmd="end">End turn</button>'
+            '<button type="button" id="tr-pass" data-cmd="pass" title="Only before anything else this turn">'
+            "Return all Waste (whole turn)</button>"
+            '<button type="button" id="tr-undo" data-cmd="undo">Undo</button></div>'
+            '<h3>Players</h3><div id="tr-players"></div>'
+            '<div id="tr-mine" class="tr-mine"></div>'
+            '<div id="tr-discard" class="cards tiny" hidden></div>'
+            '<details class="log" open><summary>Log</summary><ol id="tr-log" reversed></ol></details>'
+            "</aside>"
+            '<div id="tr-reader" class="tr-reader" hidden></div>'
+            "</div>"
+        )
+        table = q(".tr-table", self.root)
+        on(table, "click", self.on_click)
+        on(table, "mouseover", self.on_hover)
+        on(table, "contextmenu", self.on_long_press)
+
+    # ---- drawing --------------------------------------------------------------------
+    def _set(self, selector: str, html: str) -> None:
+        """Replace an element's content only when it changed (keeps a click's redraw fast)."""
+        if self._html.get(selector) == html:
+            return
+        self._html[selector] = html
+        q(selector).innerHTML = html
+
+    def render(self) -> None:
+        session = self.session
+        state = session.match.state
+        viewer = session.viewer
+        view = session.view()
+        acting = viewer is not None and viewer in state.to_act()
+        self.legal = state.legal_actions(viewer) if acting else []
+        self.index = trains_ui.action_index(self.legal)
+        targets, nope = trains_ui.rail_targets(state, view, viewer)
+        self._set("#tr-dyn", trains_svg.board_dynamic_svg(self.board_id, view, targets, nope))
+        self._render_status(view, acting)
+        self._render_cards(state, view)
+        self._render_players(view)
+        lines = view.get("log", [])[-60:]
+        self._set("#tr-log", "".join(f"<li>{escape(line)}</li>" for line in reversed(lines)))
+        if self.click_started:
+            document.documentElement.dataset.lastClickMs = f"{now_ms() - self.click_started:.1f}"
+            self.click_started = 0.0
+
+    def _render_status(self, view: dict[str, Any], acting: bool) -> None:
+        session = self.session
+        viewer = session.viewer
+        names = [p["name"] for p in view["players"]]
+        current = view["current"]
+        pending = view.get("pending")
+        if view["phase"] == "over":
+            banner = "The game is over."
+        elif acting and pending:
+            banner = "Your turn: make the choice below."
+        elif acting and view["phase"] == "start_rails":
+            banner = "Place your starting rail: click a highlighted space (not sea, not a remote location)."
+        elif acting:
+            banner = f"Your turn {view['turn']}: play cards, buy, then End turn."
+        else:
+            who = pending["player"] if pending else current
+            name = names[who]
+            banner = f"{name} is playing…" if session.is_bot(who) else f"Waiting for {name}."
+        el = q("#tr-banner")
+        el.textContent = banner
+        el.classList.toggle("mine", acting)
+        # money and modifiers this turn
+        mods = "".join(f"<li>{escape(modifier_text(m))}</li>" for m in view.get("modifiers", []))
+        whose = "Your" if viewer == current else f"{escape(names[current])}'s"
+        money_html = "" if view["phase"] != "play" else (
+            f'<span class="money-label">{whose} money this turn</span>'
+            f'<span id="tr-money-value" class="money-value">{view.get("money", 0)}</span>'
+            + (f'<ul class="mods">{mods}</ul>' if mods else ""))
+        self._set("#tr-money", money_html)
+        # the pending choice
+        box = q("#tr-prompt")
+        prompt_html = ""
+        if acting and pending:
+            opts = trains_ui.prompt_options(view, self.index)
+            buttons = []
+            for o in opts:
+                if o["act"] is None:
+                    buttons.append(f'<button type="button" class="opt" disabled title="{escape(o["reason"], quote=True)}">'
+                                   f'{escape(o["label"])}<small class="why">{escape(o["reason"])}</small></button>')
+                else:
+                    buttons.append(f'<button type="button" class="opt" data-act="{o["act"]}">{escape(o["label"])}</button>')
+            src = pending.get("source")
+            hint = ""
+            if pending.get("action") in ("lay_rail", "place_station"):
+                hint = '<p class="hint">Click a highlighted space on the board, or a button below.</p>'
+            prompt_html = (
+                f'<div class="prompt-head">{escape(src) + ": " if src else ""}{escape(pending.get("prompt", ""))}</div>'
+                f'{hint}<div class="opts" data-kind="{escape(pending.get("kind", ""))}">{"".join(buttons)}</div>')
+        self._set("#tr-prompt", prompt_html)
+        if prompt_html:
+            box.removeAttribute("hidden")
+        else:
+            box.setAttribute("hidden", "")
+        end = q("#tr-end")
+        end.disabled = "end" not in self.index
+        end.title = "" if "end" in self.index else (trains_ui.turn_block(view, viewer) or "")
+        pas = q("#tr-pass")
+        pas.disabled = "pass" not in self.index
+        q("#tr-undo").disabled = not self.app.can_undo()
+
+    def _render_cards(self, state: Any, view: dict[str, Any]) -> None:
+        viewer = self.session.viewer
+        # hand
+        if viewer is None:
+            hand_html = '<p class="muted">Hidden: the device is being passed.</p>'
+        else:
+            parts = []
+            for e in trains_ui.hand_entries(state, view, viewer, self.index):
+                buttons = []
+                if e["play"] is not None:
+                    buttons.append(f'<button type="button" class="play" data-act="{e["play"]}">Play</button>')
+                if e["decline"] is not None:
+                    buttons.append(f'<button type="button" class="decline" data-act="{e["decline"]}" '
+                                   'title="Play it for its money only, without its effect">Money only</button>')
+                cls = "playable" if e["play"] is not None else ("half" if e["decline"] is not None else "unplayable")
+                act = f' data-act="{e["play"]}"' if e["play"] is not None else ""
+                why = f'<small class="why">{escape(e["reason"])}</small>' if e["reason"] else ""
+                parts.append(
+                    f'<div class="hand-slot {cls}" data-cid="{e["id"]}">'
+                    + trains_ui.card_html(e["name"], "", act + (f' title="{escape(e["reason"], quote=True)}"' if e["reason"] else ""))
+                    + f'<div class="slot-buttons">{"".join(buttons)}</div>{why}</div>')
+            waste = sum(1 for h in view.get("hand", []) if h["name"] == "Waste")
+            q("#tr-hand-title").textContent = (f"Your hand ({len(view.get('hand', []))} cards"
+                                               + (f", {waste} Waste" if waste else "") + ")")
+            hand_html = "".join(parts) or '<p class="muted">No cards in hand.</p>'
+        self._set("#tr-hand", hand_html)
+        # play area and gained cards of the player whose turn it is
+        current = view["current"]
+        cur = view["players"][current]
+        mine = current == viewer
+        q("#tr-play-title").textContent = "Your play area" if mine else f"{cur['name']}'s play area"
+        q("#tr-gained-title").textContent = "Your gained cards" if mine else f"{cur['name']}'s gained cards"
+        self._set("#tr-play", "".join(trains_ui.card_html(n) for n in cur["play"]) or '<p class="muted">Nothing played yet.</p>')
+        self._set("#tr-gained", "".join(trains_ui.card_html(n) for n in cur["gained"]) or '<p class="muted">None.</p>')
+        # supply
+        parts = []
+        for e in trains_ui.supply_entries(view, viewer, self.index):
+            cls = "affordable" if e["affordable"] else ("empty" if e["count"] == 0 else "")
+            buttons = ""
+            if e["buy"] is not None:
+                buttons += f'<button type="button" class="buy" data-act="{e["buy"]}">Buy ({e["cost"]})</button>'
+            if e["to_deck"] is not None:
+                buttons += (f'<button type="button" class="buy-deck" data-act="{e["to_deck"]}" '
+                            'title="Early Train: put it on top of your deck">to deck</button>')
+            why = f'<small class="why">{escape(e["reason"])}</small>' if e["reason"] and e["name"] != "Waste" else ""
+            act = f' data-act="{e["buy"]}"' if e["buy"] is not None else ""
+            title = f' title="{escape(e["reason"], quote=True)}"' if e["reason"] else ""
+            parts.append(f'<div class="pile {cls}" data-pile="{escape(e["name"], quote=True)}">'
+                         + trains_ui.card_html(e["name"], "", act + title, count=e["count"])
+                         + f'<div class="slot-buttons">{buttons}</div>{why}</div>')
+        self._set("#tr-supply", "".join(parts))
+        # own deck and discard pile
+        if viewer is not None:
+            me = view["players"][viewer]
+            discard = view.get("discard", [])
+            label = "Hide" if self.show_discard else "Show"
+            self._set("#tr-mine", (
+                f'<p>Your deck: <b id="tr-deck-n">{me["deck_size"]}</b> · discard pile: <b id="tr-discard-n">'
+                f'{me["discard_size"]}</b> <button type="button" class="small" data-cmd="discard" '
+                f'{"disabled" if not discard else ""}>{label} discard pile</button></p>'
+                f'<p>Your points now: <b>{trains_ui.points_now(view, viewer)}</b> '
+                f'<small class="muted">(cards {view.get("card_vp", 0)}, rails {me["board_points"]}, '
+                f'track {me["vp_track"]})</small></p>'))
+            self._set("#tr-discard", "".join(trains_ui.card_html(n) for n in discard))
+            disc = q("#tr-discard")
+            if self.show_discard and discard:
+                disc.removeAttribute("hidden")
+            else:
+                disc.setAttribute("hidden", "")
+        else:
+            self._set("#tr-mine", "")
+            q("#tr-discard").setAttribute("hidden", "")
+
+    def _render_players(self, view: dict[str, Any]) -> None:
+        session = self.session
+        rows = []
+        over = view["phase"] == "over"
+        for seat, p in enumerate(view["players"]):
+            active = seat == view["current"] and not over
+            kind = "bot" if session.is_bot(seat) else "human"
+            you = " (you)" if seat == session.viewer else ""
+            vp = trains_ui.points_now(view, seat)
+            cards_note = "" if seat == view.get("you") else " + cards"
+            top = f' · discard top: {escape(p["discard_top"])}' if p.get("discard_top") else ""
+            rows.append(
+                f'<div class="player-row{" active" if active else ""}" data-seat="{seat}">'
+                f'<span class="turn-mark">{"▶" if active else ""}</span>'
+                f'<span class="swatch" style="background:{_colour(seat)}"></span>'
+                f'<span class="pname">{escape(p["name"])}</span><span class="kind">{kind}{you}</span>'
+                f'<span class="pscore" title="VP track + rails{cards_note}">{vp} VP{"+" if cards_note else ""}</span>'
+                f'<span class="pstats">rails left {p["rails_left"]} · hand {p["hand_size"]} · deck {p["deck_size"]}'
+                f' · discard {p["discard_size"]}{top}</span></div>'
+            )
+        rows.append(f'<p class="muted small">Stations left: {view["station_tokens"]} · turn {view["turn"]}</p>')
+        self._set("#tr-players", "".join(rows))
+
+    # ---- input ------------------------------------------------------------------------
+    def on_click(self, event: Any) -> None:
+        cmd = closest_data(event, "cmd")
+        if cmd == "end":
+            self._play_key("end")
+            return
+        if cmd == "pass":
+            self._play_key("pass")
+            return
+        if cmd == "undo":
+            self.click_started = now_ms()
+            self.app.undo()
+            return
+        if cmd == "discard":
+            self.show_discard = not self.show_discard
+            self._html.pop("#tr-mine", None)
+            self.render()
+            return
+        if cmd == "close-reader":
+            self._hide_reader()
+            return
+        act = closest_data(event, "act")
+        if act is not None:
+            target = event.target
+            if not is_null(target) and not is_null(target.closest("button[disabled]")):
+                return
+            i = int(act)
+            if 0 <= i < len(self.legal):
+                self.click_started = now_ms()
+                self.app.play(self.legal[i])
+            return
+        hx = closest_data(event, "hex")
+        if hx is not None:
+            self._play_key(f"hex:{hx}")
+
+    def _play_key(self, key: str) -> None:
+        i = self.index.get(key)
+        if i is None:
+            return
+        self.click_started = now_ms()
+        self.app.play(self.legal[i])
+
+    def on_hover(self, event: Any) -> None:
+        name = closest_data(event, "card")
+        if name is None:
+            if self.reading is not None and closest_data(event, "reader") is None:
+                self._hide_reader()
+            return
+        if closest_data(event, "reader") is not None:
+            return
+        self._show_reader(name)
+
+    def on_long_press(self, event: Any) -> None:
+        name = closest_data(event, "card")
+        if name is None:
+            return
+        event.preventDefault()
+        self._show_reader(name, pinned=True)
+
+    def _show_reader(self, name: str, pinned: bool = False) -> None:
+        if name == self.reading and not pinned:
+            return
+        self.reading = name
+        box = q("#tr-reader")
+        close = '<button type="button" class="small" data-cmd="close-reader">Close</button>' if pinned else ""
+        box.innerHTML = trains_ui.card_html(name, "big") + close
+        box.setAttribute("data-reader", "1")
+        box.removeAttribute("hidden")
+
+    def _hide_reader(self) -> None:
+        self.reading = None
+        q("#tr-reader").setAttribute("hidden", "")
+
+    # ---- end of the game -----------------------------------------------------------
+    def show_result(self) -> None:
+        if self.result_shown:
+            return
+        self.result_shown = True
+        state = self.session.match.state
+        result = state.result() or {}
+        view = state.view(None)
+        names = [p["name"] for p in view["players"]]
+        rows = trains_ui.score_rows(view, result)
+        winners = result.get("winners", [])
+        head = " and ".join(escape(names[w]) for w in winners)
+        verb = "share the victory" if len(winners) > 1 else "wins"
+        table = ['<table class="score-table"><tr><th></th><th>cards</th><th>cities</th><th>remote</th>'
+                 "<th>VP track</th><th>total</th><th>rails</th></tr>"]
+        for seat, r in enumerate(rows):
+            table.append(f'<tr><th>{escape(names[seat])}</th><td>{r["cards"]}</td><td>{r["cities"]}</td>'
+                         f'<td>{r["remote"]}</td><td>{r["track"]}</td><td class="total" data-seat="{seat}">{r["total"]}</td>'
+                         f'<td>{r["rails"]}</td></tr>')
+        table.append("</table>")
+        reason = result.get("end_reason", "")
+        self.app.modal(
+            f'<h2 id="final-result">{head} {verb}!</h2>'
+            f'<p class="muted">The game ended: {escape(reason)}. Ties go to the most rails on the board.</p>'
+            + trains_svg.score_chart_svg(rows, names, winners)
+            + "".join(table)
+            + f'<p><button type="button" data-newgame="1">{t("back_to_lobby")}</button></p>'
+        )
+
+    def help_html(self) -> str:
+        return HELP

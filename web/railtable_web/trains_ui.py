@@ -1,0 +1,330 @@
+"""What the Trains table shows, worked out from the engine's view and legal actions (no DOM here).
+
+The table never builds an action: every button or space carries the index of one of
+``legal_actions(viewer)``. This module groups those actions by what a person clicks (a card in
+hand, a supply pile, a space on the board, an option of a prompt) and, for options that are
+not legal, says why in words (the engine lists only legal actions; the reasons here are derived
+from the public view and the engine's own queries, never decide legality).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from railtable.trains import effects
+from railtable.trains.board import CITY, REMOTE, SEA, load_board
+from railtable.trains.cards import (
+    ACTION,
+    RAIL_LAYING,
+    STATION_EXPANSION,
+    TRAIN,
+    VICTORY,
+    WASTE,
+    card,
+    kingdom_names,
+    presets,
+)
+
+from .trains_svg import CITY_BONUS, cost_label, hex_label
+from .trains_text import card_text
+
+BOARDS = [("tokyo", "Tokyo"), ("osaka", "Osaka")]
+
+
+# ---- lobby -----------------------------------------------------------------------
+def lobby_options_html(settings: dict[str, Any]) -> str:
+    """Board, kingdom (random, a recommended set, or picked card by card)."""
+    board = str(settings.get("trains_board", "tokyo"))
+    kingdom = str(settings.get("trains_kingdom", "random"))
+    picked = set(settings.get("trains_picked", []) or [])
+    board_opts = "".join(
+        f'<option value="{b}"{" selected" if b == board else ""}>{label}</option>' for b, label in BOARDS)
+    k_opts = [("random", "Random (8 cards)")] + [(k, f'Recommended: {p["label"]}') for k, p in presets().items()]
+    k_opts.append(("pick", "Pick the cards myself"))
+    kingdom_opts = "".join(
+        f'<option value="{escape(k)}"{" selected" if k == kingdom else ""}>{escape(label)}</option>' for k, label in k_opts)
+    boxes = "".join(
+        f'<label class="pick-card" title="{escape(card_text(n), quote=True)}"><input type="checkbox" name="trains-pick" '
+        f'value="{escape(n, quote=True)}"{" checked" if n in picked else ""}>'
+        f'<span>{escape(n)}</span> <small>{card(n).cost}</small></label>'
+        for n in sorted(kingdom_names())
+    )
+    sets = "".join(
+        f'<li><b>{escape(p["label"])}</b>: {escape(", ".join(p["cards"]))}</li>' for p in presets().values())
+    return (
+        '<fieldset class="trains-options"><legend>Trains</legend>'
+        f'<label>Board <select id="trains-board" aria-label="Board">{board_opts}</select></label> '
+        f'<label>Supply <select id="trains-kingdom" aria-label="Kingdom">{kingdom_opts}</select></label>'
+        '<div class="trains-picker"><p class="muted">Tick up to 8 cards; missing ones are drawn at random.</p>'
+        f'<div class="pick-grid">{boxes}</div></div>'
+        f'<details class="trains-sets"><summary>Recommended sets</summary><ul>{sets}</ul></details>'
+        "</fieldset>"
+    )
+
+
+def kingdom_config(choice: str, picked: list[str]) -> str | list[str]:
+    """The engine's ``kingdom`` option for a lobby choice."""
+    if choice == "pick":
+        return [n for n in picked if n in kingdom_names()]
+    if choice in presets():
+        return choice
+    return "random"
+
+
+# ---- indexing legal actions ---------------------------------------------------------
+def action_index(legal: list[dict[str, Any]]) -> dict[str, int]:
+    """A key per clickable thing -> index of its action in ``legal``.
+
+    Keys: ``play:<card id>``, ``decline:<card id>``, ``buy:<pile>``, ``buydeck:<pile>``, ``hex:<space>``
+    (starting rail, rail or station), ``opt:<option value>``, ``end``, ``pass``.
+    """
+    out: dict[str, int] = {}
+    for i, a in enumerate(legal):
+        kind = a["type"]
+        if kind == "play":
+            out[f'{"decline" if a.get("decline") else "play"}:{a["card"]}'] = i
+        elif kind == "buy":
+            out[f'{"buydeck" if a.get("to_deck") else "buy"}:{a["pile"]}'] = i
+        elif kind in ("start_rail", "lay_rail", "place_station"):
+            out[f'hex:{a["hex"]}'] = i
+        elif kind == "choose":
+            out[f'opt:{a["option"]}'] = i
+        elif kind == "end_turn":
+            out["end"] = i
+        elif kind == "return_waste":
+            out["pass"] = i
+    return out
+
+
+def card_kind(name: str) -> str:
+    """CSS class of a card by its main type (colour at the table)."""
+    c = card(name)
+    if c.is_(WASTE):
+        return "waste"
+    if c.is_(VICTORY):
+        return "vp"
+    if c.is_(RAIL_LAYING):
+        return "rail"
+    if c.is_(STATION_EXPANSION):
+        return "station"
+    if c.is_(TRAIN):
+        return "train"
+    return "action"
+
+
+def card_html(name: str, extra_cls: str = "", attrs: str = "", count: int | None = None) -> str:
+    """One card as DOM: cost, name, types, text, money and VP (``count`` for a supply pile)."""
+    c = card(name)
+    kind = card_kind(name)
+    types = " · ".join(c.types)
+    text = card_text(name)
+    money = f'<span class="tc-money" title="money">{c.money}</span>' if c.money else ""
+    vp = f'<span class="tc-vp" title="victory points">{c.vp} VP</span>' if c.vp else ""
+    act = '<span class="tc-act" title="Action: its effect is optional">A</span>' if c.is_(ACTION) else ""
+    cost = "" if name == WASTE else f'<span class="tc-cost" title="cost">{c.cost}</span>'
+    pile = f'<span class="tc-count" title="cards left in the pile">×{count}</span>' if count is not None else ""
+    return (
+        f'<div class="tcard k-{kind}{(" " + extra_cls) if extra_cls else ""}" data-card="{escape(name, quote=True)}"{attrs}>'
+        f'<div class="tc-head">{cost}<span class="tc-name">{escape(name)}</span>{act}</div>'
+        f'<div class="tc-types">{escape(types)}</div>'
+        f'<div class="tc-text">{escape(text)}</div>'
+        f'<div class="tc-foot">{money}{vp}{pile}</div></div>'
+    )
+
+
+# ---- why an option is not legal -----------------------------------------------------------
+_STEP_WHY = {
+    "lay_rail": "there is no space next to your rails that you can pay for",
+    "place_station": "no city has a free station slot (or no station is left)",
+    "money_of_train_in_play": "you have no Train card in play yet",
+    "train_from_play_to_deck": "you have no Train card in play yet",
+    "return_waste": "you have no Waste in your hand",
+    "copy_action_in_hand": "you have no other Action card in hand whose effect could be applied",
+    "gain_copy_of_train_in_hand": "you have no Train card in hand whose pile still has cards",
+    "train_from_discard_to_hand": "there is no Train card in your discard pile",
+    "trash_train_gain_better": "you have no Train in hand with a Train costing up to 3 more in the supply",
+    "choose_one": "none of its choices can be applied now",
+}
+
+
+def effect_blocker(state: Any, p: int, name: str, rest_of_hand: list[str]) -> str:
+    """Why the effect of ``name`` cannot be applied in full now (rulebook "Playing A Card")."""
+    c = card(name)
+    money = state.money + c.money + (2 * state.modifiers.count("rail_laying_money") if c.is_(RAIL_LAYING) else 0)
+    steps = list(c.effect)
+    for k, step in enumerate(steps):
+        if not effects.feasible(state, steps[: k + 1], p, money, rest_of_hand):
+            return _STEP_WHY.get(step["op"], "its effect cannot be applied in full now")
+    return "its effect cannot be applied in full now"
+
+
+def turn_block(view: dict[str, Any], viewer: int | None) -> str | None:
+    """Why the viewer can do nothing with their cards right now (None if they can)."""
+    if viewer is None:
+        return "hidden: pass the device"
+    if view.get("phase") == "over":
+        return "the game is over"
+    if viewer not in view.get("to_act", []):
+        return "wait for your turn"
+    pending = view.get("pending")
+    if pending:
+        return f"first finish: {pending.get('prompt', 'the card effect')}"
+    if view.get("phase") == "start_rails":
+        return "first place your starting rail on the board"
+    return None
+
+
+def hand_entries(state: Any, view: dict[str, Any], viewer: int | None, index: dict[str, int]) -> list[dict[str, Any]]:
+    """Each card in the viewer's hand with what a click does, or why it cannot be played."""
+    hand = view.get("hand", [])
+    block = turn_block(view, viewer)
+    names = [h["name"] for h in hand]
+    out = []
+    for i, h in enumerate(hand):
+        cid, name = h["id"], h["name"]
+        c = card(name)
+        play = index.get(f"play:{cid}")
+        decline = index.get(f"decline:{cid}")
+        reason = ""
+        if block:
+            reason = block
+        elif name == WASTE:
+            reason = "Waste cannot be played"
+        elif not c.playable:
+            reason = "victory point cards cannot be played; they count at the end"
+        elif play is None and c.effect and viewer is not None:
+            rest = names[:i] + names[i + 1:]
+            reason = effect_blocker(state, viewer, name, rest) + " (you may play it for its money only)"
+        out.append({"id": cid, "name": name, "play": play, "decline": decline if c.effect else None,
+                    "has_effect": bool(c.effect), "reason": reason})
+    return out
+
+
+def supply_entries(view: dict[str, Any], viewer: int | None, index: dict[str, int]) -> list[dict[str, Any]]:
+    """Each supply pile: count, cost, buy action(s) or why it cannot be bought now."""
+    block = turn_block(view, viewer)
+    money = int(view.get("money", 0))
+    out = []
+    for pile in view.get("supply", []):
+        name, count, cost = pile["name"], pile["count"], pile["cost"]
+        buy = index.get(f"buy:{name}")
+        reason = ""
+        if name == WASTE:
+            reason = "Waste cannot be bought"
+        elif count == 0:
+            reason = "this pile is empty"
+        elif block:
+            reason = block
+        elif cost > money:
+            reason = f"costs {cost}; you have {money} money"
+        elif buy is None:
+            reason = "cannot be bought now"
+        out.append({"name": name, "count": count, "cost": cost, "buy": buy,
+                    "to_deck": index.get(f"buydeck:{name}"), "affordable": buy is not None, "reason": reason})
+    return out
+
+
+def rail_targets(state: Any, view: dict[str, Any], viewer: int | None) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Clickable spaces for the pending choice or starting rail, and nearby spaces that are not legal (with why)."""
+    if viewer is None or viewer not in view.get("to_act", []):
+        return [], []
+    board = load_board(view["board"])
+    pending = view.get("pending") or {}
+    if view.get("phase") == "start_rails" and not pending:
+        return [{"hex": h, "kind": "start", "cost": 0, "waste": False,
+                 "title": f"Place your starting rail on {hex_label(board, h)}"} for h in view.get("start_options", [])], []
+    if pending.get("action") == "place_station":
+        return [{"hex": o["hex"], "kind": "station", "title": f"Place a station on {o['label']}"}
+                for o in pending.get("options", [])], []
+    if pending.get("action") != "lay_rail":
+        return [], []
+    targets = []
+    for o in pending.get("options", []):
+        cost, waste = int(o["cost"]), bool(o["waste"])
+        title = f"Lay a rail on {hex_label(board, o['hex'])}: {cost} money" + (" and 1 Waste" if waste else "")
+        targets.append({"hex": o["hex"], "kind": "rail", "cost": cost, "waste": waste, "title": title})
+    legal = {t["hex"] for t in targets}
+    rails = view["rails"]
+    money = int(view.get("money", 0))
+    nope = []
+    seen: set[int] = set()
+    for h, here in enumerate(rails):
+        if viewer not in here:
+            continue
+        for n in board.neighbours[h]:
+            if n in legal or n in seen or viewer in rails[n]:
+                continue
+            seen.add(n)
+            hx = board.hexes[n]
+            if hx.terrain == SEA:
+                continue
+            c = state.rail_cost(viewer, n, list(view.get("modifiers", [])))
+            if c is None:
+                continue
+            if c[0] > money:
+                nope.append({"hex": n, "reason": f"{hex_label(board, n)} costs {c[0]}; you have {money} money"})
+            elif state.rails_left[viewer] <= 0:
+                nope.append({"hex": n, "reason": "you have no rails left"})
+    return targets, nope
+
+
+def prompt_options(view: dict[str, Any], index: dict[str, int]) -> list[dict[str, Any]]:
+    """The options of the pending choice as buttons: label, action index, or a reason when not legal."""
+    pending = view.get("pending") or {}
+    if not pending.get("options"):
+        return []
+    out = []
+    for o in pending["options"]:
+        key = f'hex:{o["value"]}' if pending.get("action") in ("lay_rail", "place_station") else f'opt:{o["value"]}'
+        out.append({"label": o.get("label", str(o["value"])), "act": index.get(key), "reason": "",
+                    "value": o["value"]})
+    if pending.get("kind") == "choose_one" and pending.get("source"):
+        shown = {o["value"] for o in pending["options"]}
+        for step in card(pending["source"]).effect:
+            if step["op"] != "choose_one":
+                continue
+            for o in step["options"]:
+                if o["value"] not in shown:
+                    why = _STEP_WHY.get(o["steps"][0]["op"], "cannot be applied now") if o["steps"] else ""
+                    out.append({"label": o["label"], "act": None, "reason": why, "value": o["value"]})
+    return out
+
+
+# ---- scores ------------------------------------------------------------------------
+def points_now(view: dict[str, Any], seat: int) -> int:
+    """Points the seat has now as far as the viewer can see: VP track + rails (+ own cards' VP)."""
+    p = view["players"][seat]
+    total = int(p.get("vp_track", 0)) + int(p.get("board_points", 0))
+    if view.get("you") == seat:
+        total += int(view.get("card_vp", 0))
+    return total
+
+
+def rail_split(view: dict[str, Any], seat: int) -> tuple[int, int]:
+    """(city points, remote location points) of the seat's rails (rulebook "Winning the Game")."""
+    board = load_board(view["board"])
+    cities = remote = 0
+    for hx in board.hexes:
+        if seat not in view["rails"][hx.id]:
+            continue
+        if hx.terrain == CITY:
+            cities += CITY_BONUS[min(view["stations"][hx.id], 3)]
+        elif hx.terrain == REMOTE:
+            remote += hx.value
+    return cities, remote
+
+
+def score_rows(view: dict[str, Any], result: dict[str, Any]) -> list[dict[str, int]]:
+    """Per player: points from cards, cities, remote locations, VP track, and the total."""
+    rows = []
+    for seat, d in enumerate(result.get("details", [])):
+        cities, remote = rail_split(view, seat)
+        rows.append({"cards": int(d.get("card_points", 0)), "cities": cities, "remote": remote,
+                     "track": int(d.get("vp_track", 0)), "total": int(result["scores"][seat]),
+                     "rails": int(d.get("rails_on_board", 0))})
+    return rows
+
+
+def rail_cost_text(cost: int, waste: bool) -> str:
+    return cost_label(cost, waste)
