@@ -36,18 +36,9 @@ SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 sys.path.insert(0, str(ROOT / "tools"))
 
 import build as site_build  # noqa: E402  (tools/build.py)
+from browser import launch_options  # noqa: E402  (tools/browser.py)
 from serve import SiteServer  # noqa: E402  (tools/serve.py)
 
-CHROMIUM = os.environ.get("RAILTABLE_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 BOOT_TIMEOUT_MS = 60_000
 """Pyodide boots in about 3 s cold here; generous for a busy 2-core machine."""
 ACTION_TIMEOUT_MS = 15_000
@@ -171,10 +162,12 @@ def server(site: Path) -> Iterator[SiteServer]:
 def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (tools/test.sh does it)", pytrace=False)
+    try:
+        options = launch_options()
+    except RuntimeError as err:
+        pytest.fail(str(err), pytrace=False)
     with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        chromium = pw.chromium.launch(**options)
         try:
             yield chromium
         finally:

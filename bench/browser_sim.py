@@ -1,0 +1,113 @@
+"""Bot-vs-bot speed in Chromium (Pyodide) beside CPython (issue 2, section 5).
+
+Loads the bare Pyodide page (bench/bare_pyodide.html) from a private build of the site, writes the
+railtable package into Pyodide's file system (the same files pyscript.json maps), then runs
+``railtable.core.simulate.simulate(game, players, games, seed)`` in the page; the same call runs on
+this CPython for comparison.
+
+Run: ``python3 bench/browser_sim.py [--game transamerica] [--players 6] [--games 20] [--seed 1]
+[--bot KIND] [--json]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent / "py"))
+
+from sitecopy import BARE_PAGE, served_site  # noqa: E402, I001  (sitecopy puts tools/ on sys.path)
+from browser import launch_options  # noqa: E402, I001  (tools/browser.py)
+
+INSTALL_JS = """async () => {
+  const config = await (await fetch("pyscript.json")).json();
+  const FS = window.pyodide.FS;
+  for (const [url, target] of Object.entries(config.files)) {
+    const data = new Uint8Array(await (await fetch(url)).arrayBuffer());
+    const path = "/home/pyodide/" + target;
+    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    FS.writeFile(path, data);
+  }
+  return Object.keys(config.files).length;
+}"""
+
+SIMULATE_PY = """
+import json, sys
+if "/home/pyodide" not in sys.path:
+    sys.path.insert(0, "/home/pyodide")
+from railtable.core.simulate import simulate
+json.dumps(simulate(*json.loads(ARGS)))
+"""
+
+
+def in_chromium(args: list[Any]) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    with served_site() as server, sync_playwright() as pw:
+        browser = pw.chromium.launch(**launch_options())
+        try:
+            page = browser.new_page()
+            errors: list[str] = []
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(server.url + BARE_PAGE)
+            page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
+            page.evaluate(INSTALL_JS)
+            code = f"ARGS = {json.dumps(json.dumps(args))}\n" + SIMULATE_PY
+            out = page.evaluate("(code) => window.pyodide.runPythonAsync(code)", code)
+            if errors:
+                raise RuntimeError(f"page errors: {errors}")
+            result: dict[str, Any] = json.loads(out)
+            result["python"] = page.evaluate("() => window.pyodide.runPython('import sys; sys.version.split()[0]')")
+            return result
+        finally:
+            browser.close()
+
+
+def in_cpython(args: list[Any]) -> dict[str, Any]:
+    import platform
+
+    from railtable.core.simulate import simulate
+
+    result = simulate(*args)
+    result["python"] = platform.python_version()
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="transamerica")
+    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bot", default=None, help="bot kind (default: the game's default bot)")
+    parser.add_argument("--no-cpython", action="store_true", help="skip the CPython comparison")
+    parser.add_argument("--json", action="store_true", help="print JSON only")
+    args = parser.parse_args(argv)
+    call = [args.game, args.players, args.games, args.seed, args.bot]
+
+    results = {"chromium": in_chromium(call)}
+    if not args.no_cpython:
+        results["cpython"] = in_cpython(call)
+    if args.json:
+        print(json.dumps(results, indent=1))
+        return 0
+    print(f"{args.game}, {args.players} players, {args.games} games from seed {args.seed}, "
+          f"bot {args.bot or 'default'}")
+    for where, r in results.items():
+        per_game = 1000 * r["seconds"] / r["games"]
+        print(f"  {where:9} (Python {r['python']:>7}): {r['games_per_second']:8.2f} games/s, "
+              f"{per_game:7.1f} ms/game, {r['average_actions']:.0f} actions/game")
+    if "cpython" in results:
+        ratio = results["chromium"]["seconds"] / results["cpython"]["seconds"]
+        print(f"  Chromium / CPython time: {ratio:.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,29 @@
+"""A private copy of the built site plus the benchmark pages, served on 127.0.0.1 (dist/ stays clean)."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import build as site_build  # noqa: E402
+from serve import SiteServer  # noqa: E402
+
+BARE_PAGE = "bench-bare.html"
+
+
+@contextmanager
+def served_site() -> Iterator[SiteServer]:
+    """Build the site into a temporary folder, add ``bench-bare.html``, serve it."""
+    with tempfile.TemporaryDirectory(prefix="railtable-bench-") as tmp:
+        site = Path(tmp) / "site"
+        site_build.build(site)
+        shutil.copyfile(ROOT / "bench" / "bare_pyodide.html", site / BARE_PAGE)
+        with SiteServer(site) as server:
+            yield server
