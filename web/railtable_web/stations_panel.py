@@ -360,13 +360,19 @@ DELIVERY_KEYS = {
 SPEC_KEYS = {"spec_trade", "spec_get", "spec_vp"}
 
 
-def summary_sections(events: list[list[Any]], spaces_before: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+def summary_sections(
+    events: list[list[Any]], spaces_before: dict[str, dict[str, Any]], earlier: list[dict[str, Any]] | None = None
+) -> list[dict[str, Any]]:
     """Group new log events into Deliveries (with the dice that were on the route: the "why" of the
-    Majority Bonus) and revealed Speculations. Other events are left to the log."""
+    Majority Bonus) and revealed Speculations. Other events are left to the log.
+
+    ``earlier`` are the sections not shown yet: a Delivery interrupted by a decision (a tie, Goods
+    to hand out) goes on in its own section. Returns ``earlier`` extended.
+    """
     from .stations_svg import ROUTES
 
-    out: list[dict[str, Any]] = []
-    current: dict[str, Any] | None = None
+    out: list[dict[str, Any]] = earlier if earlier is not None else []
+    current: dict[str, Any] | None = out[-1] if out else None
     for ev in events:
         key, params = str(ev[0]), dict(ev[1])
         if key == "delivery":
@@ -403,7 +409,8 @@ def summary_html(sections: list[dict[str, Any]], names: list[str], lang: str) ->
                 f'<p class="why">{escape(tx.ui("delivery_stations", lang, stations=stations))}</p><ol>'
             )
             counts = sec["counts"]
-            why = [tx.ui("dice_on_route", lang, name=names[q], n=n) for q, n in sorted(counts.items()) if q >= 0]
+            why = [tx.ui("dice_on_route" if n > 1 else "die_on_route", lang, name=names[q], n=n)
+                   for q, n in sorted(counts.items()) if q >= 0]
             if counts.get(-1):
                 why.append(tx.ui("white_on_route", lang, n=counts[-1]))
             heads = {1: "d_completion", 2: "d_majority", 3: "d_goods", 4: "d_missions"}

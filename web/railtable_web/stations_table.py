@@ -114,7 +114,10 @@ class StationsTable:
         banner = q("#st-banner")
         banner.textContent = text
         banner.classList.toggle("mine", mine)
-        q("#st-controls").innerHTML = panel.controls_html(view, self.legal, self.ui, lang, names)
+        controls = q("#st-controls")
+        controls.innerHTML = panel.controls_html(view, self.legal, self.ui, lang, names)
+        controls.dataset.phase = str(view["phase"])
+        controls.dataset.mine = "1" if self.legal else ""
         places = panel.place_index(self.legal, self.ui.train)
         builds = sorted({a["station"] for a in self.legal if a["type"] == "build"})
         q("#st-dyn").innerHTML = sv.board_dynamic_svg(view, places, builds, self.turn_spaces)
@@ -141,7 +144,7 @@ class StationsTable:
             events = view.get("events", [])
             fresh = events[-min(new, len(events)):]
             self.events_seen = size
-            self.pending_sections.extend(panel.summary_sections(fresh, self.spaces_before))
+            panel.summary_sections(fresh, self.spaces_before, self.pending_sections)
         self.spaces_before = dict(view.get("spaces", {}))
         if self.pending_sections and view["phase"] not in WAIT_PHASES and view["phase"] != "over":
             sections, self.pending_sections = self.pending_sections, []

@@ -83,6 +83,7 @@ UI: dict[str, dict[str, str]] = {
         "d_missions": "Missions",
         "d_reclaim": "Dice back to their owners, Bonus dice to the pool",
         "dice_on_route": "{name}: {n} dice on the route",
+        "die_on_route": "{name}: 1 die on the route",
         "white_on_route": "white Bonus dice: {n}",
         "nothing_here": "nobody",
         "spec_title": "Speculation revealed",
@@ -161,6 +162,7 @@ UI: dict[str, dict[str, str]] = {
         "d_missions": "Liaisons",
         "d_reclaim": "Les dés reviennent à leurs propriétaires, les dés Bonus à la réserve",
         "dice_on_route": "{name} : {n} dés sur la Ligne",
+        "die_on_route": "{name} : 1 dé sur la Ligne",
         "white_on_route": "dés Bonus blancs : {n}",
         "nothing_here": "personne",
         "spec_title": "Spéculation révélée",
@@ -255,21 +257,22 @@ def action_label(action: dict[str, Any], lang: str, names: list[str]) -> str:
     """The words on a button offering ``action`` (plain text)."""
     kind = action["type"]
     base = term(f"action.{kind}", lang)
+    colon = " : " if lang == "fr" else ": "
     if kind == "deliver":
-        return f"{base}: {term('route.' + action['route'], lang)}"
+        return f"{base}{colon}{term('route.' + action['route'], lang)}"
     if kind in ("tie", "give_goods", "award"):
         who = action.get("winner", action.get("to"))
         return f"{base} → {names[int(who)]}"
     if kind == "upgrade":
         return f"{term('building.' + action['building'], lang)} → {term('goods.' + action['goods'], lang)}"
     if kind == "offer_goods":
-        return f"{base}: {term('goods.' + action['goods'], lang)}"
+        return f"{base}{colon}{term('goods.' + action['goods'], lang)}"
     if kind == "offer_card":
-        return f"{base}: {messages.card_text(int(action['card']), lang)}"
+        return f"{base}{colon}{messages.card_text(int(action['card']), lang)}"
     if kind == "cash":
         return base + (f" ({term('term.bonus_die', lang)})" if action["bonus"] else "")
     if kind == "save":
-        return f"{base}: {term('face.' + action['face'], lang)}"
+        return f"{base}{colon}{term('face.' + action['face'], lang)}"
     if kind == "build":
         return f"{term('station.' + action['station'], lang)}"
     return base
