@@ -223,10 +223,10 @@ def _target(board: Board, t: dict[str, Any]) -> str:
     if kind == "rail":
         cost, waste = int(t.get("cost", 0)), bool(t.get("waste"))
         label = cost_label(cost, waste)
-        w = 9 + 6.5 * len(label)
-        badge = (f'<rect class="cost-badge{" with-waste" if waste else ""}" x="{cx - w / 2:.1f}" y="{cy - 30:.1f}" '
-                 f'width="{w:.1f}" height="14" rx="7"/>'
-                 f'<text class="cost-text" x="{cx:.1f}" y="{cy - 19.5:.1f}">{escape(label)}</text>')
+        w = 8 + 6 * len(label)
+        badge = (f'<rect class="cost-badge{" with-waste" if waste else ""}" x="{cx - w / 2:.1f}" y="{cy + 8:.1f}" '
+                 f'width="{w:.1f}" height="13" rx="6.5"/>'
+                 f'<text class="cost-text" x="{cx:.1f}" y="{cy + 17.8:.1f}">{escape(label)}</text>')
     return (f'<g class="hit target {kind}-target" data-hex="{h}" data-cost="{t.get("cost", 0)}" '
             f'data-waste="{1 if t.get("waste") else 0}">{shape}{badge}<title>{title}</title></g>')
 

@@ -234,7 +234,7 @@ class TrainsTable:
                                    'title="Play it for its money only, without its effect">Money only</button>')
                 cls = "playable" if e["play"] is not None else ("half" if e["decline"] is not None else "unplayable")
                 act = f' data-act="{e["play"]}"' if e["play"] is not None else ""
-                why = f'<small class="why">{escape(e["reason"])}</small>' if e["reason"] else ""
+                why = f'<small class="why">{escape(e["reason"])}</small>' if e["reason"] and not e["general"] else ""
                 parts.append(
                     f'<div class="hand-slot {cls}" data-cid="{e["id"]}">'
                     + trains_ui.card_html(e["name"], "", act + (f' title="{escape(e["reason"], quote=True)}"' if e["reason"] else ""))
@@ -262,7 +262,8 @@ class TrainsTable:
             if e["to_deck"] is not None:
                 buttons += (f'<button type="button" class="buy-deck" data-act="{e["to_deck"]}" '
                             'title="Early Train: put it on top of your deck">to deck</button>')
-            why = f'<small class="why">{escape(e["reason"])}</small>' if e["reason"] and e["name"] != "Waste" else ""
+            why = (f'<small class="why">{escape(e["reason"])}</small>'
+                   if e["reason"] and e["name"] != "Waste" and not e["general"] else "")
             act = f' data-act="{e["buy"]}"' if e["buy"] is not None else ""
             title = f' title="{escape(e["reason"], quote=True)}"' if e["reason"] else ""
             parts.append(f'<div class="pile {cls}" data-pile="{escape(e["name"], quote=True)}">'

@@ -121,13 +121,13 @@ def card_html(name: str, extra_cls: str = "", attrs: str = "", count: int | None
     text = card_text(name)
     money = f'<span class="tc-money" title="money">{c.money}</span>' if c.money else ""
     vp = f'<span class="tc-vp" title="victory points">{c.vp} VP</span>' if c.vp else ""
-    act = '<span class="tc-act" title="Action: its effect is optional">A</span>' if c.is_(ACTION) else ""
+    act = '<span class="tc-act" title="Action: its effect is optional">A</span> ' if c.is_(ACTION) else ""
     cost = "" if name == WASTE else f'<span class="tc-cost" title="cost">{c.cost}</span>'
     pile = f'<span class="tc-count" title="cards left in the pile">×{count}</span>' if count is not None else ""
     return (
         f'<div class="tcard k-{kind}{(" " + extra_cls) if extra_cls else ""}" data-card="{escape(name, quote=True)}"{attrs}>'
-        f'<div class="tc-head">{cost}<span class="tc-name">{escape(name)}</span>{act}</div>'
-        f'<div class="tc-types">{escape(types)}</div>'
+        f'<div class="tc-head">{cost}<span class="tc-name">{escape(name)}</span></div>'
+        f'<div class="tc-types">{act}{escape(types)}</div>'
         f'<div class="tc-text">{escape(text)}</div>'
         f'<div class="tc-foot">{money}{vp}{pile}</div></div>'
     )
@@ -187,6 +187,7 @@ def hand_entries(state: Any, view: dict[str, Any], viewer: int | None, index: di
         play = index.get(f"play:{cid}")
         decline = index.get(f"decline:{cid}")
         reason = ""
+        general = bool(block)
         if block:
             reason = block
         elif name == WASTE:
@@ -197,7 +198,7 @@ def hand_entries(state: Any, view: dict[str, Any], viewer: int | None, index: di
             rest = names[:i] + names[i + 1:]
             reason = effect_blocker(state, viewer, name, rest) + " (you may play it for its money only)"
         out.append({"id": cid, "name": name, "play": play, "decline": decline if c.effect else None,
-                    "has_effect": bool(c.effect), "reason": reason})
+                    "has_effect": bool(c.effect), "reason": reason, "general": general})
     return out
 
 
@@ -210,18 +211,20 @@ def supply_entries(view: dict[str, Any], viewer: int | None, index: dict[str, in
         name, count, cost = pile["name"], pile["count"], pile["cost"]
         buy = index.get(f"buy:{name}")
         reason = ""
+        general = False
         if name == WASTE:
             reason = "Waste cannot be bought"
         elif count == 0:
             reason = "this pile is empty"
         elif block:
-            reason = block
+            reason, general = block, True
         elif cost > money:
             reason = f"costs {cost}; you have {money} money"
         elif buy is None:
             reason = "cannot be bought now"
         out.append({"name": name, "count": count, "cost": cost, "buy": buy,
-                    "to_deck": index.get(f"buydeck:{name}"), "affordable": buy is not None, "reason": reason})
+                    "to_deck": index.get(f"buydeck:{name}"), "affordable": buy is not None, "reason": reason,
+                    "general": general})
     return out
 
 

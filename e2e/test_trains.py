@@ -1,0 +1,265 @@
+"""Trains in the browser, played as a person would (issue 4).
+
+A whole 2-player game (one seat by clicks, one bot) to the final score chart; the prompts of
+ten different cards answered by clicks; undo inside a turn; reload mid-turn and resume. Every
+test also fails on any console error or request to another host (conftest).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+ODD_NAME = "<b>Tess</b> & co"
+
+PROMPT_CARDS = ["Amusement Park", "Conductor's Station", "Garage", "Information Central",
+                "Command Central", "Signals", "Station Crew", "Wagon Factory"]
+
+
+def start_game(page: Any, server: Any, wait_engine: Any, seats: list[tuple[str, str]], seed: int,
+               kingdom: str = "random", picked: list[str] | None = None, board: str = "tokyo") -> None:
+    page.goto(server.url)
+    wait_engine(page)
+    page.click("#game-choice label:has(input[value=trains])")
+    page.select_option("#player-count", str(len(seats)))
+    rows = page.locator("#seats .seat")
+    for i, (name, kind) in enumerate(seats):
+        rows.nth(i).locator("input").fill(name)
+        rows.nth(i).locator("select").select_option(kind)
+    page.select_option("#trains-board", board)
+    page.select_option("#trains-kingdom", kingdom)
+    for name in picked or []:
+        page.locator(f'input[name=trains-pick][value="{name}"]').check()
+    page.fill("#seed", str(seed))
+    page.click("#start")
+    page.wait_for_selector("#tr-board")
+    page.select_option("#pace", "instant")
+
+
+def moves(page: Any) -> int:
+    return int(page.evaluate("document.documentElement.dataset.moves || '0'"))
+
+
+def click_and_wait(page: Any, locator: Any) -> None:
+    before = moves(page)
+    locator.click()
+    page.wait_for_function(f"Number(document.documentElement.dataset.moves) !== {before}")
+
+
+def my_turn(page: Any) -> bool:
+    return page.locator("#tr-banner.mine").count() > 0 and page.locator("#modal[hidden]").count() > 0
+
+
+def cheapest_target(page: Any) -> Any:
+    """The highlighted space with the lowest money cost, preferring no Waste."""
+    targets = page.locator("#tr-board .target")
+    best, best_key = 0, None
+    for i in range(targets.count()):
+        t = targets.nth(i)
+        key = (int(t.get_attribute("data-cost") or 0), int(t.get_attribute("data-waste") or 0), i)
+        if best_key is None or key < best_key:
+            best, best_key = i, key
+    return targets.nth(best)
+
+
+def answer_prompt(page: Any) -> str:
+    """Answer the current prompt by a click: a board space, 'done'/'take none', else the first option."""
+    head = page.locator("#tr-prompt .prompt-head").inner_text()
+    if page.locator("#tr-board .target").count():
+        click_and_wait(page, cheapest_target(page))
+        return head
+    opts = page.locator("#tr-prompt .opt:not([disabled])")
+    for label in ("done", "take none", "keep"):
+        pref = page.locator("#tr-prompt .opt:not([disabled])", has_text=label)
+        if pref.count():
+            click_and_wait(page, pref.first)
+            return head
+    click_and_wait(page, opts.first)
+    return head
+
+
+def play_my_turn(page: Any) -> None:
+    """A simple sensible turn: play every card that can be played, buy the dearest card, end."""
+    for _ in range(60):
+        if not my_turn(page):
+            return
+        if page.locator("#tr-prompt:not([hidden])").count():
+            answer_prompt(page)
+            continue
+        if page.locator("#tr-board .start-target").count():
+            click_and_wait(page, page.locator("#tr-board .start-target").nth(7))
+            return
+        waste = page.locator("#tr-hand .tcard.k-waste").count()
+        if waste >= 3 and page.locator("#tr-pass:not([disabled])").count():
+            click_and_wait(page, page.locator("#tr-pass"))
+            return
+        play = page.locator("#tr-hand button.play")
+        if play.count():
+            click_and_wait(page, play.first)
+            continue
+        buys = page.locator("#tr-supply .pile.affordable")
+        if buys.count():
+            costs = [int(buys.nth(i).locator(".tc-cost").inner_text()) for i in range(buys.count())]
+            best = max(range(len(costs)), key=lambda i: costs[i])
+            if costs[best] >= 2:
+                click_and_wait(page, buys.nth(best).locator("button.buy"))
+                continue
+        click_and_wait(page, page.locator("#tr-end"))
+        return
+
+
+def test_whole_game_by_clicks_against_a_bot(page: Any, server: Any, wait_engine: Any, shot: Any) -> None:
+    start_game(page, server, wait_engine, [(ODD_NAME, "human"), ("Ada", "priority")], seed=3, kingdom="beginner_tokyo")
+    shot(page, "trains-start")
+    # the name is text, never markup
+    assert page.locator("#tr-players .pname").first.inner_text() == ODD_NAME
+    assert page.locator("#tr-players b:text('Tess')").count() == 0
+    assert page.locator("#tr-board .start-target").count() > 40
+    shots = {"first-turn": False, "rails": False}
+    for _ in range(3000):
+        if page.evaluate("document.documentElement.dataset.over") == "1":
+            break
+        if my_turn(page):
+            if not shots["first-turn"] and page.locator("#tr-hand button.play").count():
+                shots["first-turn"] = True
+                shot(page, "trains-my-turn")
+            if not shots["rails"] and page.locator("#tr-board .rail-target").count():
+                shots["rails"] = True
+                shot(page, "trains-lay-rail")
+                badge = page.locator("#tr-board .rail-target .cost-text").first.inner_text()
+                assert badge == "free" or badge[0].isdigit()
+            play_my_turn(page)
+            continue
+        page.wait_for_timeout(40)
+    page.wait_for_selector("#final-result")
+    shot(page, "trains-final")
+    assert page.locator("#modal .score-chart").count() == 1
+    totals = [int(page.locator(f'#modal .score-table td.total[data-seat="{s}"]').inner_text()) for s in (0, 1)]
+    chart = [int(page.locator(f'#modal .score-chart .chart-total[data-seat="{s}"]').text_content()) for s in (0, 1)]
+    assert totals == chart
+    assert max(totals) > 0
+    assert page.locator("#tr-board .rail[data-seat='0']").count() > 3  # the human laid rails
+    page.click("#modal [data-newgame]")
+    page.wait_for_selector("#lobby:not([hidden])")
+
+
+def inject(run_python: Any, page: Any, names: list[str], seat: int = 0) -> None:
+    """Put cards from the supply into a hand (to reach a situation quickly; choices stay clicks)."""
+    code = (
+        "from railtable_web import app\n"
+        "st = app.APP.session.match.state\n"
+        f"for name in {names!r}:\n"
+        "    st.zones.hands[" + str(seat) + "].append(st.zones.piles[name].pop())\n"
+        "app.APP.refresh()\n"
+        "len(st.zones.hands[" + str(seat) + "])"
+    )
+    run_python(page, code)
+
+
+def test_prompts_of_ten_cards_answered_by_clicks(page: Any, server: Any, wait_engine: Any, run_python: Any,
+                                                 shot: Any) -> None:
+    start_game(page, server, wait_engine, [("Alex", "human"), ("Ada", "priority")], seed=21, kingdom="pick",
+               picked=PROMPT_CARDS)
+    kingdom = run_python(page, "from railtable_web import app\nlist(app.APP.session.match.state.kingdom)")
+    assert sorted(kingdom) == sorted(PROMPT_CARDS)
+    # starting rail: a plain with a plain next to it (so a rail costs nothing on turn 1)
+    plain = run_python(page, (
+        "from railtable_web import app\n"
+        "b = app.APP.session.match.state.board\n"
+        "[h.id for h in b.hexes if h.terrain == 'field' and any(b.hexes[n].terrain == 'field' for n in b.neighbours[h.id])][0]"))
+    click_and_wait(page, page.locator(f'#tr-board .start-target[data-hex="{plain}"]'))
+    page.wait_for_selector("#tr-banner.mine")
+    seen: dict[str, list[str]] = {}
+
+    def play_and_answer(name: str) -> None:
+        inject(run_python, page, [name])
+        slot = page.locator(f'#tr-hand .hand-slot:has(.tcard[data-card="{name}"]) button.play').first
+        slot.wait_for()
+        click_and_wait(page, slot)
+        heads = []
+        first = True
+        while page.locator("#tr-prompt:not([hidden])").count():
+            if first:
+                shot(page, f"trains-prompt-{name}")
+                first = False
+            heads.append(answer_prompt(page))
+        seen[name] = heads
+
+    # a Train in play first (Amusement Park counts it again)
+    click_and_wait(page, page.locator('#tr-hand .hand-slot:has(.tcard[data-card="Normal Train"]) button.play').first)
+    for name in ["Information Central", "Amusement Park", "Command Central", "Signals", "Garage",
+                 "Conductor's Station", "Station Crew", "Wagon Factory", "Lay Rails", "Station Expansion"]:
+        if name == "Wagon Factory":
+            inject(run_python, page, ["Express Train"])
+        play_and_answer(name)
+    for name, heads in seen.items():
+        assert heads, f"{name} asked nothing"
+    assert any("Train in play" in h for h in seen["Amusement Park"])
+    assert any("Name a card" in h for h in seen["Command Central"])
+    assert any("top card of your deck" in h for h in seen["Signals"])
+    assert any("Discard a card" in h for h in seen["Garage"])
+    assert any("Discard a card" in h for h in seen["Conductor's Station"])
+    assert any("Choose one" in h for h in seen["Station Crew"])
+    assert any("Trash a Train" in h for h in seen["Wagon Factory"])
+    assert any("revealed" in h for h in seen["Information Central"])
+    assert any("Lay a rail" in h for h in seen["Lay Rails"])
+    assert any("station" in h for h in seen["Station Expansion"])
+    # a card whose effect cannot be applied says why, and may still be played for money
+    inject(run_python, page, ["Waste"])
+    assert "Waste cannot be played" in page.locator('#tr-hand .hand-slot:has(.k-waste) .why').first.inner_text()
+    shot(page, "trains-after-prompts")
+
+
+def test_station_crew_shows_illegal_choice_disabled_with_reason(page: Any, server: Any, wait_engine: Any,
+                                                                run_python: Any) -> None:
+    start_game(page, server, wait_engine, [("Alex", "human"), ("Ada", "priority")], seed=5, kingdom="holiday_pass")
+    click_and_wait(page, page.locator("#tr-board .start-target").nth(10))
+    page.wait_for_selector("#tr-banner.mine")
+    run_python(page, (
+        "from railtable_web import app\n"
+        "st = app.APP.session.match.state\n"
+        "h = st.zones.hands[0]\n"
+        "for cid in [c for c in h if st.zones.name(c) == 'Waste']:\n"
+        "    h.remove(cid); st.zones.piles['Waste'].append(cid)\n"
+        "0"))
+    inject(run_python, page, ["Station Crew"])
+    click_and_wait(page, page.locator('#tr-hand .hand-slot:has(.tcard[data-card="Station Crew"]) button.play'))
+    disabled = page.locator("#tr-prompt .opt[disabled]")
+    assert disabled.count() == 1
+    assert "no Waste" in disabled.inner_text()
+    click_and_wait(page, page.locator("#tr-prompt .opt:not([disabled])", has_text="+1 money"))
+    assert page.locator("#tr-money-value").inner_text() == "1"
+
+
+def test_undo_and_reload_mid_turn_then_resume(page: Any, server: Any, wait_engine: Any, shot: Any) -> None:
+    start_game(page, server, wait_engine, [("Alex", "human"), ("Ada", "priority")], seed=8, kingdom="beginner_osaka",
+               board="osaka")
+    click_and_wait(page, page.locator("#tr-board .start-target").nth(12))
+    page.wait_for_selector("#tr-banner.mine")
+    trains = page.locator('#tr-hand .hand-slot:has(.tcard[data-card="Normal Train"]) button.play')
+    n_hand = page.locator("#tr-hand .hand-slot").count()
+    click_and_wait(page, trains.first)
+    assert page.locator("#tr-play .tcard").count() == 1
+    assert page.locator("#tr-money-value").inner_text() == "1"
+    # undo inside the turn
+    click_and_wait(page, page.locator("#tr-undo"))
+    assert page.locator("#tr-play .tcard").count() == 0
+    assert page.locator("#tr-hand .hand-slot").count() == n_hand
+    click_and_wait(page, trains.first)
+    click_and_wait(page, trains.first)
+    before = moves(page)
+    hand_before = sorted(page.locator("#tr-hand .tcard").evaluate_all("els => els.map(e => e.dataset.card)"))
+    shot(page, "trains-before-reload")
+    page.reload()
+    wait_engine(page)
+    page.locator("#save-list [data-resume]").first.click()
+    page.wait_for_selector("#tr-board")
+    assert moves(page) == before
+    assert page.locator("#tr-play .tcard").count() == 2
+    assert page.locator("#tr-money-value").inner_text() == "2"
+    hand_after = sorted(page.locator("#tr-hand .tcard").evaluate_all("els => els.map(e => e.dataset.card)"))
+    assert hand_after == hand_before
+    shot(page, "trains-after-reload")
+    page.select_option("#pace", "instant")
+    click_and_wait(page, page.locator("#tr-end"))
+    page.wait_for_selector("#tr-banner.mine")
+    assert page.locator("#tr-players .player-row.active .pname").inner_text() == "Alex"
