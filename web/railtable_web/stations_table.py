@@ -46,6 +46,7 @@ class StationsTable:
         self.events_seen = 0
         self.spaces_before: dict[str, dict[str, Any]] = {}
         self.pending_sections: list[dict[str, Any]] = []
+        self.summary_start: int | None = None
         self.log_seen = -1
         self.turn_spaces: set[str] = set()
         self.turn_seen: int | None = None
@@ -134,21 +135,45 @@ class StationsTable:
                 self.turn_spaces.add(sid)
 
     def _summaries(self, view: dict[str, Any], names: list[str]) -> None:
-        """Deliveries (step by step) and revealed Speculations since the last redraw, in a summary."""
+        """Deliveries (step by step) and revealed Speculations since the last redraw, in a summary.
+
+        The text is rebuilt for whoever is at the screen when it is shown (hot-seat: a Power card
+        drawn privately by one player must not appear on the next player's screen).
+        """
         size = int(view.get("log_size", 0))
         new = size - self.events_seen
-        if new < 0:  # undo
+        if new < 0:  # undo: forget what was taken back
             self.events_seen = size
+            self.pending_sections = []
+            self.summary_start = None
             new = 0
         if new > 0:
             events = view.get("events", [])
             fresh = events[-min(new, len(events)):]
+            if not self.pending_sections:
+                self.summary_start = size - len(fresh)
             self.events_seen = size
             panel.summary_sections(fresh, self.spaces_before, self.pending_sections)
+            if not self.pending_sections:
+                self.summary_start = None
         self.spaces_before = dict(view.get("spaces", {}))
         if self.pending_sections and view["phase"] not in WAIT_PHASES and view["phase"] != "over":
-            sections, self.pending_sections = self.pending_sections, []
-            self.app.modal(panel.summary_html(sections, names, self.lang))
+            self.app.modal(self._summary_for_viewer(names))
+
+    def _summary_for_viewer(self, names: list[str]) -> str:
+        """The pending summary as the person now at the screen may read it; then forgotten."""
+        sections, self.pending_sections = self.pending_sections, []
+        start, self.summary_start = self.summary_start, None
+        if start is not None:
+            state = self.session.match.state
+            counts = [s.get("counts", {}) for s in sections]
+            again = panel.summary_sections(state.events_for(self.session.viewer, start), {})
+            if len(again) == len(sections):
+                for sec, c in zip(again, counts, strict=True):
+                    if sec["kind"] == "delivery":
+                        sec["counts"] = c
+                sections = again
+        return panel.summary_html(sections, names, self.lang)
 
     # ---- input --------------------------------------------------------------------
     def on_click(self, event: Any) -> None:
@@ -189,8 +214,7 @@ class StationsTable:
         state = self.session.match.state
         result = state.result() or {}
         names = list(state.names)
-        summary = panel.summary_html(self.pending_sections, names, self.lang) if self.pending_sections else ""
-        self.pending_sections = []
+        summary = self._summary_for_viewer(names) if self.pending_sections else ""
         self.app.modal(
             panel.result_html(result, names, self.lang)
             + summary
