@@ -242,3 +242,30 @@ def test_hot_seat_speculation_is_secret_until_everyone_has_chosen(
     assert "Speculation revealed" in text
     assert "Ann trades in 2 Cattle" in text and "Bea trades in 2 Coal" in text
     shot(page, "st-en-speculation-revealed")
+
+
+def test_hot_seat_setup_each_person_keeps_power_cards_behind_the_privacy_screen(
+    page: Any, server: Any, wait_engine: Any, shot: Any
+) -> None:
+    """Setup (simultaneous): both people choose in turn; nobody sees the other's cards."""
+    start_game(page, server, wait_engine, [("Alex", "human"), ("Ada", "human"), ("Brunel", "baseline")], seed=8)
+    cards: dict[str, list[str]] = {}
+    for name in ("Alex", "Ada"):
+        page.wait_for_selector("#privacy:not([hidden])")
+        assert page.locator("#privacy-name").inner_text() == name
+        assert page.locator("#st-hand .power-card").count() == 0
+        assert page.locator(f"{CONTROLS} [data-type=return_power]").count() == 0
+        page.click("#privacy-reveal")
+        assert page.locator(f"{CONTROLS} [data-type=return_power]").count() == 3
+        cards[name] = page.locator("#st-hand .power-card").all_inner_texts()
+        assert len(cards[name]) == 3
+        log = page.locator("#st-log").inner_text()
+        other = "Ada" if name == "Alex" else "Alex"
+        assert f"{other} reçoit 3 cartes Pouvoir Spécial." in log  # the other's cards: never named
+        assert f"{other} reçoit 3 cartes Pouvoir Spécial :" not in log
+        click_and_wait(page, f"{CONTROLS} [data-type=return_power]")
+    page.wait_for_selector("#privacy:not([hidden])")  # back to Alex, the Conductor, for turn 1
+    assert page.locator("#privacy-name").inner_text() == "Alex"
+    page.click("#privacy-reveal")
+    assert phase(page) == "gather"
+    assert page.locator("#st-hand .power-card").count() == 2
