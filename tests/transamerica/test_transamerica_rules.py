@@ -482,6 +482,10 @@ def test_start_player_rotates_every_round() -> None:
     assert len(starts) == rounds
     for k, line in enumerate(starts):
         assert line.endswith(f"{['a', 'b', 'c'][k % 3]} starts.")
+    # Preparation for the Next Round: "Again, shuffle the 35 (or 25) city cards": new hands each round
+    history = state.result()["history"]  # type: ignore[index]
+    deals = [json.dumps(r["cities"]) for r in history]
+    assert len(set(deals)) == len(deals)
 
 
 def test_end_of_game_at_zero_or_below_and_the_winner() -> None:
