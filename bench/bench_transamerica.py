@@ -19,12 +19,15 @@ from railtable.transamerica.steiner import missing_points
 
 def bench_games(players: int, games: int) -> None:
     times = []
+    cpu = 0.0
     rounds = []
     actions = []
     for seed in range(games):
         start = time.perf_counter()
+        start_cpu = time.process_time()
         state, count = play_game("transamerica", {"players": [f"B{i}" for i in range(players)]}, 1000 + seed)
         times.append(time.perf_counter() - start)
+        cpu += time.process_time() - start_cpu
         result = state.result()
         assert result is not None
         rounds.append(result["rounds"])
@@ -32,27 +35,29 @@ def bench_games(players: int, games: int) -> None:
     total = sum(times)
     print(
         f"greedy vs greedy, {players} players: {games / total:6.2f} games/s, "
-        f"mean {1000 * total / games:7.1f} ms/game (max {1000 * max(times):7.1f}), "
+        f"mean {1000 * total / games:7.1f} ms/game (max {1000 * max(times):7.1f}; cpu {1000 * cpu / games:7.1f}), "
         f"{statistics.mean(rounds):.1f} rounds, {statistics.mean(actions):.0f} actions per game"
     )
 
 
 def bench_legal_actions() -> None:
-    """A 6-player game, every player with 6 tracks: time legal_actions for the player to act."""
+    """A 6-player greedy game stopped at 50 tracks (networks merged): time legal_actions and view."""
+    from railtable.core import get_game
+
+    info = get_game("transamerica")
     state = TransAmericaState.setup({"players": [f"P{i}" for i in range(6)]}, 3)
-    rng = Rng(3)
-    while state.phase == "marker" or len(state.tracks) < 40:
+    bots = [info.make_bot(None, seat, 3) for seat in range(6)]
+    while state.phase == "marker" or len(state.tracks) < 50 or state.singles + state.doubles:
         seat = state.to_act()[0]
-        legal = state.legal_actions(seat)
-        builds = [a for a in legal if a["type"] != "end_turn"]
-        state.apply(rng.choice(builds) if builds and state.singles + state.doubles == 0 else legal[-1])
+        state.apply(bots[seat].choose(state.view(seat), state.legal_actions(seat)))
     seat = state.to_act()[0]
     reps = 2000
     start = time.perf_counter()
     for _ in range(reps):
         legal = state.legal_actions(seat)
     per = (time.perf_counter() - start) / reps
-    print(f"legal_actions, 6 players, {len(state.tracks)} tracks: {1000 * per:.3f} ms ({len(legal)} actions)")
+    print(f"legal_actions, 6 players, {len(state.tracks)} tracks, network of {len(state.network(seat))} "
+          f"crossings: {1000 * per:.3f} ms ({len(legal)} actions)")
     start = time.perf_counter()
     for _ in range(200):
         view = state.view(seat)
