@@ -15,7 +15,8 @@ from typing import Any
 
 from pyscript import document, window
 
-from railtable.core import IllegalActionError, Match, RailtableError, SaveError, UndoError, available_games, get_game
+from railtable.core import IllegalActionError, Match, RailtableError, SaveError, UndoError, get_game
+from railtable.core.registry import CATALOGUE
 
 from . import i18n
 from .dom import closest_data, download, is_null, on, q, show
@@ -39,12 +40,12 @@ def table_class(game_id: str) -> Any:
     return getattr(importlib.import_module(module), cls)
 
 
-def has_table(game_id: str) -> bool:
-    try:
-        table_class(game_id)
-    except (ImportError, AttributeError, KeyError):
-        return False
-    return True
+class CatalogueEntry:
+    """A game as the lobby lists it, before its package is imported (imports cost boot time)."""
+
+    def __init__(self, game_id: str) -> None:
+        self.id = game_id
+        self.title, self.min_players, self.max_players = CATALOGUE[game_id]
 
 
 class App:
@@ -61,7 +62,7 @@ class App:
         self.table: Any = None
         self.generation = 0
         self.bot_task: asyncio.Task[None] | None = None
-        self.games = [g for g in available_games() if has_table(g.id)]
+        self.games = [CatalogueEntry(g) for g in CATALOGUE if g in TABLES]
         self.busy = False
 
     # ---- start-up ------------------------------------------------------------
@@ -87,6 +88,17 @@ class App:
         status.textContent = t("engine_ready")
         status.className = "engine-status ready"
         document.documentElement.dataset.engine = "ready"
+        asyncio.ensure_future(self.warm_up())
+
+    async def warm_up(self) -> None:
+        """Import the other games and their tables while the person reads the lobby."""
+        for g in self.games:
+            await asyncio.sleep(0.05)
+            try:
+                get_game(g.id)
+                table_class(g.id)
+            except Exception as exc:  # shown when that game is chosen; never blocks the others
+                window.console.warn(f"{g.id} could not be loaded: {exc!r}")
 
     # ---- lobby ---------------------------------------------------------------
     def bind_lobby(self) -> None:

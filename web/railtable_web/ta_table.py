@@ -118,6 +118,9 @@ class TransAmericaTable:
                 banner = "Your turn: place your start marker on any free junction (cities too)."
             elif placed["doubles"] or placed["singles"] >= 2:
                 banner = "Your turn: end your turn (or undo)."
+            elif placed["singles"] == 1 and view.get("round_ends_after_turn"):
+                banner = ("An opponent's five cities are joined: you may still place 1 more single track; "
+                          "the round ends with your turn.")
             elif placed["singles"] == 1:
                 banner = "You may place 1 more single track, or end your turn."
             else:

@@ -58,6 +58,14 @@ class GameInfo:
         return self.bots[kind](seat, seed)
 
 
+# What the lobby shows before any game package is imported: id -> (title, min players, max players).
+# tests/core/test_registry.py checks it against each game's GameInfo.
+CATALOGUE: dict[str, tuple[str, int, int]] = {
+    "transamerica": ("TransAmerica", 2, 6),
+    "trains": ("Trains", 2, 4),
+    "stations": ("Trains & Stations", 3, 5),
+}
+
 _REGISTRY: dict[str, GameInfo] = {}
 
 

@@ -1,0 +1,18 @@
+"""The registry and the lobby's catalogue agree with each game's own GameInfo."""
+
+from railtable.core import available_games, get_game
+from railtable.core.registry import CATALOGUE, KNOWN_GAMES
+
+
+def test_catalogue_matches_every_game() -> None:
+    assert set(CATALOGUE) == set(KNOWN_GAMES)
+    for game_id, (title, low, high) in CATALOGUE.items():
+        info = get_game(game_id)
+        assert (info.title, info.min_players, info.max_players) == (title, low, high)
+
+
+def test_every_known_game_imports_and_has_a_default_bot() -> None:
+    games = available_games()
+    assert [g.id for g in games] == list(KNOWN_GAMES)
+    for info in games:
+        assert info.default_bot in info.bots
