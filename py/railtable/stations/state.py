@@ -990,7 +990,7 @@ class StationsState(GameState):
                 self.power_hands[q].remove(c)
                 self.power_removed.append(c)
             requests[q] = self._spec_units(q) // 2
-            if spec["eligible"][q]:
+            if spec["eligible"][q] and (offer["goods"] and any(offer["goods"].values()) or offer["cards"]):
                 self._say("spec_trade", {"p": q, "offer": offer, "n": requests[q], "goods": g})
         claimants = [q for q in range(self.num_players) if requests[q]]
         if sum(requests) <= stack["count"] or len(claimants) <= 1:
