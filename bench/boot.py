@@ -1,7 +1,8 @@
 """Boot benchmarks in headless Chromium (issue 2, section 5; targets: app boot within 300 ms of the
 bare Pyodide boot, lobby painted within 0.5 s of navigation).
 
-For the app (index.html, PyScript + our Pyodide copy) and for a bare Pyodide page (loadPyodide from
+For the app (index.html, PyScript + our Pyodide copy), a minimal PyScript page (the app's
+pyscript.json, a one-line program: PyScript's own cost) and a bare Pyodide page (loadPyodide from
 the same vendor copy, one line of Python), in the same run, interleaved:
 - boot to interactive: navigation start -> ``html[data-engine="ready"]``;
 - cold: a new browser profile (fresh user-data folder: empty HTTP cache, code cache, storage);
@@ -25,7 +26,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from sitecopy import BARE_PAGE, served_site  # noqa: E402, I001  (sitecopy puts tools/ on sys.path)
+from sitecopy import BARE_PAGE, PYSCRIPT_PAGE, served_site  # noqa: E402, I001  (sitecopy puts tools/ on sys.path)
 from browser import launch_options  # noqa: E402, I001  (tools/browser.py)
 
 # Runs before any page script: notes when the engine is ready and when #lobby is first visible.
@@ -104,9 +105,13 @@ def main(argv: list[str] | None = None) -> int:
 
     from playwright.sync_api import sync_playwright
 
-    samples: dict[str, list[dict[str, float | None]]] = {"app": [], "bare": []}
+    samples: dict[str, list[dict[str, float | None]]] = {"app": [], "pyscript": [], "bare": []}
     with served_site() as server, sync_playwright() as pw:
-        pages = {"app": (server.url, True), "bare": (server.url + BARE_PAGE, False)}
+        pages = {
+            "app": (server.url, True),
+            "pyscript": (server.url + PYSCRIPT_PAGE, False),
+            "bare": (server.url + BARE_PAGE, False),
+        }
         for _ in range(args.runs):
             for name, (url, sw) in pages.items():
                 samples[name].append(measure(pw, url, sw))
@@ -130,6 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Boot to interactive (navigation -> engine ready), headless Chromium, medians of {args.runs}")
     print(f"{'':28}{'cold':>10}{'warm':>12}")
     print(f"{'app (PyScript + Pyodide)':28}{ms(result['app']['cold'])}  {ms(result['app']['warm'])}")
+    print(f"{'minimal PyScript page':28}{ms(result['pyscript']['cold'])}  {ms(result['pyscript']['warm'])}")
     print(f"{'bare loadPyodide page':28}{ms(result['bare']['cold'])}  {ms(result['bare']['warm'])}")
     print(f"{'app - bare (target <= 300)':28}{ms(result['app_minus_bare_cold'])}  {ms(result['app_minus_bare_warm'])}")
     print("Lobby painted (target <= 500 ms)")

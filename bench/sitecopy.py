@@ -16,14 +16,16 @@ import build as site_build  # noqa: E402
 from serve import SiteServer  # noqa: E402
 
 BARE_PAGE = "bench-bare.html"
+PYSCRIPT_PAGE = "bench-pyscript.html"
 
 
 @contextmanager
 def served_site() -> Iterator[SiteServer]:
-    """Build the site into a temporary folder, add ``bench-bare.html``, serve it."""
+    """Build the site into a temporary folder, add the benchmark pages, serve it."""
     with tempfile.TemporaryDirectory(prefix="railtable-bench-") as tmp:
         site = Path(tmp) / "site"
         site_build.build(site)
         shutil.copyfile(ROOT / "bench" / "bare_pyodide.html", site / BARE_PAGE)
+        shutil.copyfile(ROOT / "bench" / "bare_pyscript.html", site / PYSCRIPT_PAGE)
         with SiteServer(site) as server:
             yield server
