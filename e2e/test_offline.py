@@ -49,8 +49,8 @@ def test_reload_with_server_stopped_boots_from_the_cache(page, server, site, wai
 
     version = json.loads((site / "build.json").read_text(encoding="utf-8"))["version"]
     cached = page.evaluate(CACHES_JS)
-    assert list(cached) == [f"railtable-{version}"]
-    urls = set(cached[f"railtable-{version}"])
+    assert list(cached) == [f"railtable:/:{version}"]
+    urls = set(cached[f"railtable:/:{version}"])
     for rel in ("", "index.html", "pyscript.json", "vendor/pyodide/pyodide.asm.wasm",
                 "vendor/pyodide/python_stdlib.zip", "py/railtable/core/game.py", "web/main.py"):
         assert server.url + rel in urls, f"{rel or './'} was not precached"
@@ -86,11 +86,11 @@ def test_new_release_replaces_the_old_cache(browser, site, tmp_path, page_proble
             wait_engine(page)
             _wait_controlled(page)
             old = list(page.evaluate(CACHES_JS))
-            assert len(old) == 1 and old[0].startswith("railtable-")
+            assert len(old) == 1 and old[0].startswith("railtable:/:")
 
             # Simulate the next release: a changed file, so a new version in sw.js.
             sw = (copy / "sw.js").read_text(encoding="utf-8")
-            old_version = old[0].removeprefix("railtable-")
+            old_version = old[0].removeprefix("railtable:/:")
             assert old_version in sw
             new_version = "f" * len(old_version) if old_version != "f" * len(old_version) else "0" * len(old_version)
             (copy / "sw.js").write_text(sw.replace(old_version, new_version), encoding="utf-8")
@@ -98,7 +98,7 @@ def test_new_release_replaces_the_old_cache(browser, site, tmp_path, page_proble
             page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
             page.wait_for_function(
                 """async (want) => (await caches.keys()).join() === want""",
-                arg=f"railtable-{new_version}",
+                arg=f"railtable:/:{new_version}",
                 timeout=30_000,
                 polling=200,
             )
