@@ -114,7 +114,7 @@ def test_whole_game_by_clicks_against_a_bot(page: Any, server: Any, wait_engine:
     assert page.locator("#tr-players .pname").first.inner_text() == ODD_NAME
     assert page.locator("#tr-players b:text('Tess')").count() == 0
     assert page.locator("#tr-board .start-target").count() > 40
-    shots = {"first-turn": False, "rails": False}
+    shots = {"first-turn": False}
     for _ in range(3000):
         if page.evaluate("document.documentElement.dataset.over") == "1":
             break
@@ -122,11 +122,6 @@ def test_whole_game_by_clicks_against_a_bot(page: Any, server: Any, wait_engine:
             if not shots["first-turn"] and page.locator("#tr-hand button.play").count():
                 shots["first-turn"] = True
                 shot(page, "trains-my-turn")
-            if not shots["rails"] and page.locator("#tr-board .rail-target").count():
-                shots["rails"] = True
-                shot(page, "trains-lay-rail")
-                badge = page.locator("#tr-board .rail-target .cost-text").first.inner_text()
-                assert badge == "free" or badge[0].isdigit()
             play_my_turn(page)
             continue
         page.wait_for_timeout(40)
@@ -263,3 +258,39 @@ def test_undo_and_reload_mid_turn_then_resume(page: Any, server: Any, wait_engin
     click_and_wait(page, page.locator("#tr-end"))
     page.wait_for_selector("#tr-banner.mine")
     assert page.locator("#tr-players .player-row.active .pname").inner_text() == "Alex"
+
+
+def test_hot_seat_hides_the_hand_until_the_next_person_takes_the_device(page: Any, server: Any, wait_engine: Any,
+                                                                      shot: Any) -> None:
+    start_game(page, server, wait_engine, [("Alex", "human"), ("Bea", "human")], seed=12)
+    page.wait_for_selector("#privacy:not([hidden])")
+    page.click("#privacy-reveal")
+    page.wait_for_selector("#tr-board .start-target")
+    alex_hand = page.locator("#tr-hand .tcard").count()
+    assert alex_hand == 5
+    click_and_wait(page, page.locator("#tr-board .start-target").nth(3))
+    page.wait_for_selector("#privacy:not([hidden])")
+    assert page.locator("#tr-hand .tcard").count() == 0  # nobody's secrets under the privacy screen
+    assert "Hidden" in page.locator("#tr-hand").inner_text()
+    shot(page, "trains-hotseat-privacy")
+    page.click("#privacy-reveal")
+    page.wait_for_selector("#tr-banner.mine")
+    assert page.locator("#tr-hand .tcard").count() == 5
+    assert "(you)" in page.locator('#tr-players .player-row[data-seat="1"]').inner_text()
+
+
+def test_card_text_readable_large_on_hover_and_long_press(page: Any, server: Any, wait_engine: Any, shot: Any) -> None:
+    start_game(page, server, wait_engine, [("Alex", "human"), ("Ada", "priority")], seed=4, kingdom="holiday_pass")
+    pile = page.locator('#tr-supply .pile[data-pile="Maintenance Factory"] .tcard')
+    pile.hover()
+    page.wait_for_selector("#tr-reader:not([hidden]) .tcard.big")
+    assert "gain a copy" in page.locator("#tr-reader .tc-text").inner_text()
+    shot(page, "trains-card-reader")
+    page.locator("#tr-banner").hover()
+    page.mouse.move(640, 20)  # out of the table: the reader goes away
+    page.wait_for_selector("#tr-reader", state="hidden")
+    page.locator('#tr-supply .pile[data-pile="Landfill"] .tcard').click(button="right")  # long press = context menu
+    page.wait_for_selector("#tr-reader:not([hidden]) [data-cmd=close-reader]")
+    assert "Landfill" in page.locator("#tr-reader .tc-name").inner_text()
+    page.click("#tr-reader [data-cmd=close-reader]")
+    page.wait_for_selector("#tr-reader", state="hidden")

@@ -130,6 +130,7 @@ class TrainsTable:
         on(table, "click", self.on_click)
         on(table, "mouseover", self.on_hover)
         on(table, "contextmenu", self.on_long_press)
+        on(table, "mouseleave", lambda e: self._hide_reader() if self.reading is not None else None)
 
     # ---- drawing --------------------------------------------------------------------
     def _set(self, selector: str, html: str) -> None:
@@ -203,9 +204,12 @@ class TrainsTable:
             hint = ""
             if pending.get("action") in ("lay_rail", "place_station"):
                 hint = '<p class="hint">Click a highlighted space on the board, or a button below.</p>'
+            revealed = view.get("revealed", [])
+            shown = (f'<div class="revealed"><span class="muted">Revealed:</span><div class="cards tiny">'
+                     f'{"".join(trains_ui.card_html(n) for n in revealed)}</div></div>') if revealed else ""
             prompt_html = (
                 f'<div class="prompt-head">{escape(src) + ": " if src else ""}{escape(pending.get("prompt", ""))}</div>'
-                f'{hint}<div class="opts" data-kind="{escape(pending.get("kind", ""))}">{"".join(buttons)}</div>')
+                f'{shown}{hint}<div class="opts" data-kind="{escape(pending.get("kind", ""))}">{"".join(buttons)}</div>')
         self._set("#tr-prompt", prompt_html)
         if prompt_html:
             box.removeAttribute("hidden")
