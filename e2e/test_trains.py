@@ -73,6 +73,10 @@ def answer_prompt(page: Any) -> str:
         if pref.count():
             click_and_wait(page, pref.first)
             return head
+    choosable = page.locator("#tr-hand .hand-slot.choosable .tcard")
+    if choosable.count():  # a card from the hand: click the card itself
+        click_and_wait(page, choosable.first)
+        return head
     click_and_wait(page, opts.first)
     return head
 

@@ -175,3 +175,20 @@ def test_card_html_escapes_and_marks_waste() -> None:
     assert "k-waste" in html and "tc-cost" not in html
     html = trains_ui.card_html("Conductor's Station", count=7)
     assert "Conductor&#x27;s Station" in html and "×7" in html and "tc-act" in html
+
+
+def test_a_discard_prompt_makes_the_named_hand_cards_clickable() -> None:
+    m = new_match(kingdom=["Garage"])
+    start_rails(m, [33, 50])
+    st = m.state
+    garage = give(m, 0, "Garage")
+    m.apply({"type": "play", "player": 0, "card": garage})
+    view = st.view(0)
+    assert view["pending"]["kind"] == "discard"
+    legal = st.legal_actions(0)
+    choices = trains_ui.hand_choices(view, trains_ui.action_index(legal))
+    assert set(choices) == {h["name"] for h in view["hand"]}
+    for name, i in choices.items():
+        assert legal[i] == {"type": "choose", "player": 0, "option": name}
+    # not a hand choice: nothing clickable in the hand
+    assert trains_ui.hand_choices(st.view(1), {}) == {}

@@ -229,7 +229,14 @@ class TrainsTable:
             hand_html = '<p class="muted">Hidden: the device is being passed.</p>'
         else:
             parts = []
+            choose = trains_ui.hand_choices(view, self.index)
             for e in trains_ui.hand_entries(state, view, viewer, self.index):
+                if e["name"] in choose:  # the pending choice names this card: click it to choose
+                    parts.append(f'<div class="hand-slot choosable" data-cid="{e["id"]}">'
+                                 + trains_ui.card_html(e["name"], "", f' data-act="{choose[e["name"]]}"')
+                                 + '<div class="slot-buttons"><button type="button" class="choose" '
+                                 f'data-act="{choose[e["name"]]}">Choose</button></div></div>')
+                    continue
                 buttons = []
                 if e["play"] is not None:
                     buttons.append(f'<button type="button" class="play" data-act="{e["play"]}">Play</button>')

@@ -294,6 +294,24 @@ def prompt_options(view: dict[str, Any], index: dict[str, int]) -> list[dict[str
     return out
 
 
+HAND_CHOICE_KINDS = frozenset({"discard", "discard_any", "copy_action", "gain_copy", "wagon_trash"})
+"""Pending choices whose options name a card in the chooser's hand."""
+
+
+def hand_choices(view: dict[str, Any], index: dict[str, int]) -> dict[str, int]:
+    """Card name -> action index, when the pending choice picks a card from the viewer's hand."""
+    pending = view.get("pending") or {}
+    if pending.get("kind") not in HAND_CHOICE_KINDS:
+        return {}
+    hand = {h["name"] for h in view.get("hand", [])}
+    out = {}
+    for o in pending.get("options", []):
+        key = f'opt:{o["value"]}'
+        if o["value"] in hand and key in index:
+            out[o["value"]] = index[key]
+    return out
+
+
 # ---- scores ------------------------------------------------------------------------
 def points_now(view: dict[str, Any], seat: int) -> int:
     """Points the seat has now as far as the viewer can see: VP track + rails (+ own cards' VP)."""
