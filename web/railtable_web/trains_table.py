@@ -312,14 +312,13 @@ class TrainsTable:
             kind = "bot" if session.is_bot(seat) else "human"
             you = " (you)" if seat == session.viewer else ""
             vp = trains_ui.points_now(view, seat)
-            cards_note = "" if seat == view.get("you") else " + cards"
             top = f' · discard top: {escape(p["discard_top"])}' if p.get("discard_top") else ""
             rows.append(
                 f'<div class="player-row{" active" if active else ""}" data-seat="{seat}">'
                 f'<span class="turn-mark">{"▶" if active else ""}</span>'
                 f'<span class="swatch" style="background:{_colour(seat)}"></span>'
                 f'<span class="pname">{escape(p["name"])}</span><span class="kind">{kind}{you}</span>'
-                f'<span class="pscore" title="VP track + rails{cards_note}">{vp} VP{"+" if cards_note else ""}</span>'
+                f'<span class="pscore" title="VP track + rails + VP cards">{vp} VP</span>'
                 f'<span class="pstats">rails left {p["rails_left"]} · hand {p["hand_size"]} · deck {p["deck_size"]}'
                 f' · discard {p["discard_size"]}{top}</span></div>'
             )

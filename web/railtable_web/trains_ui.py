@@ -314,12 +314,9 @@ def hand_choices(view: dict[str, Any], index: dict[str, int]) -> dict[str, int]:
 
 # ---- scores ------------------------------------------------------------------------
 def points_now(view: dict[str, Any], seat: int) -> int:
-    """Points the seat has now as far as the viewer can see: VP track + rails (+ own cards' VP)."""
+    """Points the seat has now: VP track + rails + VP cards (bought in the open, so public)."""
     p = view["players"][seat]
-    total = int(p.get("vp_track", 0)) + int(p.get("board_points", 0))
-    if view.get("you") == seat:
-        total += int(view.get("card_vp", 0))
-    return total
+    return int(p.get("vp_track", 0)) + int(p.get("board_points", 0)) + int(p.get("card_vp", 0))
 
 
 def rail_split(view: dict[str, Any], seat: int) -> tuple[int, int]:

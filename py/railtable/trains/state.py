@@ -536,6 +536,9 @@ class TrainsState(GameState):
                 "play": z.names(z.plays[q]), "gained": z.names(z.gained[q]),
                 "rails_left": self.rails_left[q], "rails_on_board": sum(1 for r in self.rails if q in r),
                 "vp_track": self.vp_tokens[q], "board_points": rail_points(self, q),
+                # VP cards are bought in the open and only leave a deck by a public trash, so
+                # their total is public knowledge (as Dominion Online's VP counter shows it).
+                "card_vp": sum(card(z.name(c)).vp for c in self._all_cards_of(q)),
             }
             players.append(entry)
         v: dict[str, Any] = {
