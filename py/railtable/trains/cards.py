@@ -39,6 +39,8 @@ class CardDef:
     playable: bool
     effect: tuple[dict[str, Any], ...]
     on_buy: tuple[dict[str, Any], ...]
+    text: str = ""
+    """The card's text as a person reads it (cards.json "text"; shown by the table, never interpreted)."""
 
     def is_(self, card_type: str) -> bool:
         return card_type in self.types
@@ -75,6 +77,7 @@ def all_cards() -> dict[str, CardDef]:
             name=c["name"], fr=c["fr"], types=tuple(c["types"]), cost=int(c["cost"]),
             money=int(c["money"]), vp=int(c["vp"]), pile=int(c["pile"]), supply=c["supply"],
             playable=bool(c["playable"]), effect=tuple(c["effect"]), on_buy=tuple(c["on_buy"]),
+            text=str(c.get("text", "")),
         )
     return out
 
