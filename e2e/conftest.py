@@ -23,6 +23,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -130,23 +131,27 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def site() -> Iterator[Path]:
     """A fresh build of the site in a private folder (other work may rebuild dist/ meanwhile).
 
-    ``RAILTABLE_E2E_SITE=DIR`` serves an existing build instead (e.g. ``dist``).
+    Not under pytest's tmp_path: pytest removes old basetemp folders when other pytest sessions
+    start, which would pull the site from under a long run. ``RAILTABLE_E2E_SITE=DIR`` serves an
+    existing build instead (e.g. ``dist``).
     """
     given = os.environ.get("RAILTABLE_E2E_SITE")
     if given:
         folder = Path(given).resolve()
-    else:
-        folder = tmp_path_factory.mktemp("site") / "dist"
+        if not (folder / "index.html").is_file():
+            pytest.fail(f"{folder} has no index.html", pytrace=False)
+        yield folder
+        return
+    with tempfile.TemporaryDirectory(prefix="railtable-e2e-") as tmp:
+        folder = Path(tmp) / "dist"
         try:
             site_build.build(folder)
         except site_build.BuildError as err:
             pytest.fail(f"cannot build the site: {err}", pytrace=False)
-    if not (folder / "index.html").is_file():
-        pytest.fail(f"{folder} has no index.html", pytrace=False)
-    return folder
+        yield folder
 
 
 @pytest.fixture(scope="session")

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 import shutil
+import tempfile
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 from serve import SiteServer
 
@@ -71,11 +73,12 @@ def test_reload_with_server_stopped_boots_from_the_cache(page, server, site, wai
         server.start()
 
 
-def test_new_release_replaces_the_old_cache(browser, site, tmp_path, page_problems, wait_engine):
+def test_new_release_replaces_the_old_cache(browser, site, page_problems, wait_engine):
     """A new release (new content hash) takes over at once and deletes the previous cache."""
-    copy = tmp_path / "site"
-    shutil.copytree(site, copy)
-    with SiteServer(copy) as srv:
+    # A private folder, not tmp_path (other pytest sessions may prune old basetemp folders).
+    with tempfile.TemporaryDirectory(prefix="railtable-e2e-release-") as tmp, \
+            SiteServer(shutil.copytree(site, Path(tmp) / "site")) as srv:
+        copy = Path(tmp) / "site"
         page_problems.origin = srv.url.rstrip("/")
         ctx = browser.new_context()
         page_problems.attach_context(ctx)
