@@ -68,6 +68,13 @@ def make_handler(directory: Path, quiet: bool = True) -> functools.partial[SiteH
     return functools.partial(handler_class, directory=str(directory))
 
 
+class SiteHTTPServer(ThreadingHTTPServer):
+    """A threading server with a deeper accept queue (a page opens many connections at once)."""
+
+    request_queue_size = 128
+    daemon_threads = True
+
+
 class SiteServer:
     """A stoppable, restartable static server in a background thread.
 
@@ -94,8 +101,7 @@ class SiteServer:
     def start(self) -> SiteServer:
         if self._server is not None:
             return self
-        server = ThreadingHTTPServer((self.host, self.port), make_handler(self.directory, self.quiet))
-        server.daemon_threads = True
+        server = SiteHTTPServer((self.host, self.port), make_handler(self.directory, self.quiet))
         self.port = server.server_address[1]
         self._server = server
         self._thread = threading.Thread(target=server.serve_forever, name=f"serve:{self.port}", daemon=True)
@@ -130,11 +136,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"serve: {args.dir} has no index.html; build first: python3 tools/build.py", file=sys.stderr)
         return 1
     try:
-        server = ThreadingHTTPServer((HOST, args.port), make_handler(args.dir, quiet=not args.log))
+        server = SiteHTTPServer((HOST, args.port), make_handler(args.dir, quiet=not args.log))
     except OSError as err:
         print(f"serve: cannot listen on {HOST}:{args.port}: {err} (set PORT to another port)", file=sys.stderr)
         return 1
-    server.daemon_threads = True
     print(f"Railtable is served at http://{HOST}:{server.server_address[1]}/ (Ctrl+C stops)", flush=True)
     try:
         server.serve_forever()
