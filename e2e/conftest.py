@@ -134,8 +134,7 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
 def site() -> Iterator[Path]:
     """A fresh build of the site in a private folder (other work may rebuild dist/ meanwhile).
 
-    Not under pytest's tmp_path: pytest removes old basetemp folders when other pytest sessions
-    start, which would pull the site from under a long run. ``RAILTABLE_E2E_SITE=DIR`` serves an
+    A plain temporary folder, removed when the session ends. ``RAILTABLE_E2E_SITE=DIR`` serves an
     existing build instead (e.g. ``dist``).
     """
     given = os.environ.get("RAILTABLE_E2E_SITE")

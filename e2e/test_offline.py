@@ -75,7 +75,7 @@ def test_reload_with_server_stopped_boots_from_the_cache(page, server, site, wai
 
 def test_new_release_replaces_the_old_cache(browser, site, page_problems, wait_engine):
     """A new release (new content hash) takes over at once and deletes the previous cache."""
-    # A private folder, not tmp_path (other pytest sessions may prune old basetemp folders).
+    # A copy of the site that this test may change (a new release), served on its own port.
     with tempfile.TemporaryDirectory(prefix="railtable-e2e-release-") as tmp, \
             SiteServer(shutil.copytree(site, Path(tmp) / "site")) as srv:
         copy = Path(tmp) / "site"
