@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import urllib.request
+import zipfile
 from pathlib import Path
 
 import build as site_build
@@ -42,22 +43,25 @@ def test_python_in_the_page_imports_the_engine(page, server, wait_engine, run_py
     assert found[2] == "Rng"
 
 
-def test_every_mapped_python_file_lands_in_pyodide(page, server, site, wait_engine, run_python):
-    """Section 1: every file listed in pyscript.json is in Pyodide's file system with the same bytes."""
+def test_every_python_file_of_the_archive_lands_in_pyodide(page, server, site, wait_engine, run_python):
+    """Section 1: pyscript.json unpacks python.zip (all of py/railtable and web/railtable_web) into
+    Pyodide's file system, every file with the same bytes."""
     config = json.loads((site / "pyscript.json").read_text(encoding="utf-8"))
-    files: dict[str, str] = config["files"]
-    assert "./py/railtable/core/game.py" in files
-    assert files["./py/railtable/core/game.py"] == "railtable/core/game.py"
+    assert config["files"] == {"./python.zip": "./*"}
+    with zipfile.ZipFile(site / "python.zip") as archive:
+        expected = {info.filename: info.file_size for info in archive.infolist()}
+    assert "railtable/core/game.py" in expected and "railtable_web/app.py" in expected
+    root = Path(__file__).resolve().parents[1]
+    assert expected["railtable/core/game.py"] == (root / "py/railtable/core/game.py").stat().st_size
     page.goto(server.url)
     wait_engine(page)
     sizes = run_python(
         page,
         "import os, json\n"
-        f"targets = json.loads({json.dumps(json.dumps(sorted(set(files.values()))))})\n"
+        f"targets = json.loads({json.dumps(json.dumps(sorted(expected)))})\n"
         "{t: (os.path.getsize('/home/pyodide/' + t) if os.path.exists('/home/pyodide/' + t) else -1)"
         " for t in targets}",
     )
-    expected = {target: (site / key).stat().st_size for key, target in files.items()}
     assert sizes == expected
 
 

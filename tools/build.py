@@ -23,6 +23,7 @@ import json
 import shutil
 import sys
 import time
+import zipfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -92,20 +93,40 @@ def _package_version(package_dir: Path) -> str:
     return "?"
 
 
-def pyscript_config(files: Iterable[str]) -> dict[str, object]:
+PYTHON_ARCHIVE = "python.zip"
+"""Our Python packages in one archive: one request instead of one per file (issue 2 §5, boot time)."""
+
+
+def archive_members(files: Iterable[str]) -> dict[str, str]:
+    """Site path -> path inside the archive (= path under ``/home/pyodide`` in Pyodide)."""
+    members: dict[str, str] = {}
+    for rel in sorted(files):
+        if rel.startswith("py/railtable/"):
+            members[rel] = rel.removeprefix("py/")
+        elif rel.startswith("web/railtable_web/"):
+            members[rel] = rel.removeprefix("web/")
+    return members
+
+
+def write_archive(out: Path, files: Iterable[str]) -> None:
+    """Write ``python.zip`` deterministically (sorted names, fixed dates and modes)."""
+    with zipfile.ZipFile(out / PYTHON_ARCHIVE, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=6) as zf:
+        for rel, name in archive_members(files).items():
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, (out / rel).read_bytes())
+
+
+def pyscript_config() -> dict[str, object]:
     """PyScript 0.7 config for the site.
 
     PyScript resolves ``interpreter`` and each ``files`` key against the config file's URL
-    (``new URL(key, configURL)``); a value is a path in Pyodide's file system, relative paths
-    landing in the working directory ``/home/pyodide`` (which is on ``sys.path``).
+    (``new URL(key, configURL)``). A value ending in ``/*`` unpacks an archive there
+    (``unpackArchive``); relative paths land in the working directory ``/home/pyodide``, which
+    is on ``sys.path``, so ``python.zip``'s ``railtable/`` and ``railtable_web/`` import directly.
     """
-    mapping: dict[str, str] = {}
-    for rel in files:
-        if rel.startswith("py/railtable/"):
-            mapping["./" + rel] = rel.removeprefix("py/")
-        elif rel.startswith("web/railtable_web/"):
-            mapping["./" + rel] = rel.removeprefix("web/")
-    return {"interpreter": "./vendor/pyodide/pyodide.mjs", "files": mapping}
+    return {"interpreter": "./vendor/pyodide/pyodide.mjs", "files": {"./" + PYTHON_ARCHIVE: "./*"}}
 
 
 def content_hash(out: Path, files: Iterable[str]) -> str:
@@ -170,7 +191,9 @@ def build(out: Path) -> dict[str, object]:
     for src in _walk(PYSCRIPT_DIR):
         put(src, "vendor/pyscript/" + src.relative_to(PYSCRIPT_DIR).as_posix())
 
-    config = pyscript_config(files)
+    write_archive(out, files)
+    files.append(PYTHON_ARCHIVE)
+    config = pyscript_config()
     (out / "pyscript.json").write_text(json.dumps(config, indent=1) + "\n", encoding="utf-8")
     files.append("pyscript.json")
 

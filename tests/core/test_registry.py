@@ -6,9 +6,11 @@ from railtable.core.registry import CATALOGUE, KNOWN_GAMES
 
 def test_catalogue_matches_every_game() -> None:
     assert set(CATALOGUE) == set(KNOWN_GAMES)
-    for game_id, (title, low, high) in CATALOGUE.items():
+    for game_id, entry in CATALOGUE.items():
         info = get_game(game_id)
-        assert (info.title, info.min_players, info.max_players) == (title, low, high)
+        assert entry.id == game_id
+        assert (info.title, info.min_players, info.max_players) == (entry.title, entry.min_players, entry.max_players)
+        assert (tuple(info.bots), info.default_bot) == (entry.bots, entry.default_bot)
 
 
 def test_every_known_game_imports_and_has_a_default_bot() -> None:

@@ -40,14 +40,6 @@ def table_class(game_id: str) -> Any:
     return getattr(importlib.import_module(module), cls)
 
 
-class CatalogueEntry:
-    """A game as the lobby lists it, before its package is imported (imports cost boot time)."""
-
-    def __init__(self, game_id: str) -> None:
-        self.id = game_id
-        self.title, self.min_players, self.max_players = CATALOGUE[game_id]
-
-
 class App:
     """One per page."""
 
@@ -62,7 +54,8 @@ class App:
         self.table: Any = None
         self.generation = 0
         self.bot_task: asyncio.Task[None] | None = None
-        self.games = [CatalogueEntry(g) for g in CATALOGUE if g in TABLES]
+        self.games = [entry for gid, entry in CATALOGUE.items() if gid in TABLES]
+        self.loaded: set[str] = set()  # games whose engine and table are imported
         self.busy = False
 
     # ---- start-up ------------------------------------------------------------
@@ -91,14 +84,19 @@ class App:
         asyncio.ensure_future(self.warm_up())
 
     async def warm_up(self) -> None:
-        """Import the other games and their tables while the person reads the lobby."""
-        for g in self.games:
-            await asyncio.sleep(0.05)
+        """Import the chosen game, then the others, while the person reads the lobby."""
+        chosen = self.selected_game()
+        for g in sorted(self.games, key=lambda e: e.id != chosen):
+            await asyncio.sleep(0.02)
+            if g.id in self.loaded:
+                continue
             try:
-                get_game(g.id)
-                table_class(g.id)
+                self.load_game(g.id)
             except Exception as exc:  # shown when that game is chosen; never blocks the others
                 window.console.warn(f"{g.id} could not be loaded: {exc!r}")
+                continue
+            if g.id == self.selected_game() and self.session is None:
+                self.render_options(g.id)
 
     # ---- lobby ---------------------------------------------------------------
     def bind_lobby(self) -> None:
@@ -136,7 +134,7 @@ class App:
         return rows
 
     def render_seats(self, keep: bool = False) -> None:
-        info = get_game(self.selected_game())
+        info = CATALOGUE[self.selected_game()]
         count_el = q("#player-count")
         try:
             count = int(count_el.value)
@@ -148,7 +146,7 @@ class App:
             for n in range(info.min_players, info.max_players + 1)
         )
         old = self.read_seats() if keep else []
-        bots = [b for b in info.bots] or ["random"]
+        bots = list(info.bots) or ["random"]
         rows = []
         for i in range(count):
             default_kind = "human" if i == 0 else info.default_bot
@@ -165,7 +163,21 @@ class App:
                 f'<select aria-label="Player {i + 1} is">{options_html}</select></div>'
             )
         q("#seats").innerHTML = "".join(rows)
-        module = table_class(info.id)
+        if info.id in self.loaded:
+            self.render_options(info.id)
+        else:
+            q("#game-options").innerHTML = ""  # drawn once the game is imported (warm_up)
+
+    def load_game(self, game_id: str) -> Any:
+        """Import a game's engine and table (once); return the table class."""
+        get_game(game_id)
+        cls = table_class(game_id)
+        self.loaded.add(game_id)
+        return cls
+
+    def render_options(self, game_id: str) -> None:
+        """The game's own lobby controls (board, supply...), if it has any."""
+        module = self.load_game(game_id)
         options_html = module.lobby_options_html(self.store.settings()) if hasattr(module, "lobby_options_html") else ""
         q("#game-options").innerHTML = options_html
 
@@ -217,6 +229,8 @@ class App:
     def on_start(self, event: Any) -> None:
         event.preventDefault()
         game_id = self.selected_game()
+        if game_id not in self.loaded:  # clicked before the warm-up reached it: its options first
+            self.render_options(game_id)
         info = get_game(game_id)
         seats = self.read_seats()
         names = [n.strip() or t("player_n", n=i + 1) for i, (n, _) in enumerate(seats)]

@@ -58,12 +58,26 @@ class GameInfo:
         return self.bots[kind](seat, seed)
 
 
-# What the lobby shows before any game package is imported: id -> (title, min players, max players).
-# tests/core/test_registry.py checks it against each game's GameInfo.
-CATALOGUE: dict[str, tuple[str, int, int]] = {
-    "transamerica": ("TransAmerica", 2, 6),
-    "trains": ("Trains", 2, 4),
-    "stations": ("Trains & Stations", 3, 5),
+@dataclass(frozen=True)
+class CatalogueEntry:
+    """What the lobby shows of a game before its package is imported (imports cost boot time)."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    bots: tuple[str, ...]
+    default_bot: str
+
+
+# tests/core/test_registry.py checks each entry against the game's own GameInfo.
+CATALOGUE: dict[str, CatalogueEntry] = {
+    e.id: e
+    for e in (
+        CatalogueEntry("transamerica", "TransAmerica", 2, 6, ("greedy",), "greedy"),
+        CatalogueEntry("trains", "Trains", 2, 4, ("priority", "eager_random"), "priority"),
+        CatalogueEntry("stations", "Trains & Stations", 3, 5, ("baseline",), "baseline"),
+    )
 }
 
 _REGISTRY: dict[str, GameInfo] = {}
