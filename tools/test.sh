@@ -41,7 +41,7 @@ python3 tools/build.py || die "the build failed"
 
 status=0
 step "ruff"
-python3 -m ruff check py tests e2e bench tools || status=1
+python3 -m ruff check py web tests e2e bench tools || status=1
 
 step "pytest"
 python3 -m pytest tests e2e "$@"
