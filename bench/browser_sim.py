@@ -1,7 +1,7 @@
 """Bot-vs-bot speed in Chromium (Pyodide) beside CPython (issue 2, section 5).
 
 Loads the bare Pyodide page (bench/bare_pyodide.html) from a private build of the site, writes the
-railtable package into Pyodide's file system (the same files pyscript.json maps), then runs
+railtable package into Pyodide's file system (the python.zip that pyscript.json unpacks), then runs
 ``railtable.core.simulate.simulate(game, players, games, seed)`` in the page; the same call runs on
 this CPython for comparison.
 
@@ -25,15 +25,15 @@ from sitecopy import BARE_PAGE, served_site  # noqa: E402, I001  (sitecopy puts 
 from browser import launch_options  # noqa: E402, I001  (tools/browser.py)
 
 INSTALL_JS = """async () => {
+  // The same archive the app's pyscript.json unpacks ("./python.zip": "./*").
   const config = await (await fetch("pyscript.json")).json();
-  const FS = window.pyodide.FS;
+  let count = 0;
   for (const [url, target] of Object.entries(config.files)) {
-    const data = new Uint8Array(await (await fetch(url)).arrayBuffer());
-    const path = "/home/pyodide/" + target;
-    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    FS.writeFile(path, data);
+    const data = await (await fetch(url)).arrayBuffer();
+    window.pyodide.unpackArchive(data, "zip", { extractDir: "/home/pyodide/" + target.replace(/\\*$/, "") });
+    count += 1;
   }
-  return Object.keys(config.files).length;
+  return count;
 }"""
 
 SIMULATE_PY = """
