@@ -1,0 +1,40 @@
+"""A match replays to the same state in the browser as on CPython (DEVELOPERS.md: "a replay in
+the browser gives the same state as on CPython"; issue 2 §2: one seeded RNG in the state)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
+
+from railtable.core.simulate import default_config, play_game  # noqa: E402
+
+GAMES = [("transamerica", 4, 3), ("trains", 3, 5), ("stations", 4, 9)]
+
+FINGERPRINT_PY = """
+import hashlib, json
+from railtable.core.simulate import default_config, play_game
+state, count = play_game({game!r}, default_config({game!r}, {players}), {seed})
+[count, hashlib.sha256(json.dumps(state.to_json(), sort_keys=True).encode()).hexdigest()]
+"""
+
+
+def fingerprint(game: str, players: int, seed: int) -> list[Any]:
+    state, count = play_game(game, default_config(game, players), seed)
+    return [count, hashlib.sha256(json.dumps(state.to_json(), sort_keys=True).encode()).hexdigest()]
+
+
+@pytest.mark.parametrize("game, players, seed", GAMES)
+def test_bot_game_ends_in_the_same_state_in_pyodide_and_cpython(
+    page: Any, server: Any, wait_engine: Any, run_python: Any, game: str, players: int, seed: int
+) -> None:
+    page.goto(server.url)
+    wait_engine(page)
+    in_browser = run_python(page, FINGERPRINT_PY.format(game=game, players=players, seed=seed))
+    assert list(in_browser) == fingerprint(game, players, seed)
