@@ -10,27 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import lobby
+from lobby import moves
+
 CONTROLS = "#st-controls"
 
 
 def start_game(page: Any, server: Any, wait_engine: Any, seats: list[tuple[str, str]], seed: int,
                lang: str = "fr") -> None:
-    page.goto(server.url)
-    wait_engine(page)
-    page.select_option("#lang", lang)
-    page.locator("#game-choice input[value=stations]").check(force=True)
-    page.select_option("#player-count", str(len(seats)))
-    rows = page.locator("#seats .seat")
-    for i, (name, kind) in enumerate(seats):
-        rows.nth(i).locator("input").fill(name)
-        rows.nth(i).locator("select").select_option(kind)
-    page.fill("#seed", str(seed))
-    page.click("#start")
+    lobby.start_game(page, server, wait_engine, "stations", seats, seed, lang=lang)
     page.wait_for_selector("#st-board")
-
-
-def moves(page: Any) -> int:
-    return int(page.evaluate("document.documentElement.dataset.moves || '0'"))
 
 
 def phase(page: Any) -> str:

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import lobby
+from lobby import moves
+
 ODD_NAME = "<b>Tess</b> & co"
 
 PROMPT_CARDS = ["Amusement Park", "Conductor's Station", "Garage", "Information Central",
@@ -17,26 +20,15 @@ PROMPT_CARDS = ["Amusement Park", "Conductor's Station", "Garage", "Information 
 
 def start_game(page: Any, server: Any, wait_engine: Any, seats: list[tuple[str, str]], seed: int,
                kingdom: str = "random", picked: list[str] | None = None, board: str = "tokyo") -> None:
-    page.goto(server.url)
-    wait_engine(page)
-    page.click("#game-choice label:has(input[value=trains])")
-    page.select_option("#player-count", str(len(seats)))
-    rows = page.locator("#seats .seat")
-    for i, (name, kind) in enumerate(seats):
-        rows.nth(i).locator("input").fill(name)
-        rows.nth(i).locator("select").select_option(kind)
-    page.select_option("#trains-board", board)
-    page.select_option("#trains-kingdom", kingdom)
-    for name in picked or []:
-        page.locator(f'input[name=trains-pick][value="{name}"]').check()
-    page.fill("#seed", str(seed))
-    page.click("#start")
+    def options(pg: Any) -> None:
+        pg.select_option("#trains-board", board)
+        pg.select_option("#trains-kingdom", kingdom)
+        for name in picked or []:
+            pg.locator(f'input[name=trains-pick][value="{name}"]').check()
+
+    lobby.start_game(page, server, wait_engine, "trains", seats, seed, options=options)
     page.wait_for_selector("#tr-board")
     page.select_option("#pace", "instant")
-
-
-def moves(page: Any) -> int:
-    return int(page.evaluate("document.documentElement.dataset.moves || '0'"))
 
 
 def click_and_wait(page: Any, locator: Any) -> None:

@@ -9,28 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import lobby
+from lobby import moves, wait_moves_above
+
 ODD_NAME = '<img src=x onerror=z()>'  # 23 characters: within the name field's limit of 24
 
 
 def start_game(page: Any, server: Any, wait_engine: Any, seats: list[tuple[str, str]], seed: int) -> None:
-    page.goto(server.url)
-    wait_engine(page)
-    page.select_option("#player-count", str(len(seats)))
-    rows = page.locator("#seats .seat")
-    for i, (name, kind) in enumerate(seats):
-        rows.nth(i).locator("input").fill(name)
-        rows.nth(i).locator("select").select_option(kind)
-    page.fill("#seed", str(seed))
-    page.click("#start")
+    lobby.start_game(page, server, wait_engine, "transamerica", seats, seed)
     page.wait_for_selector("#ta-board")
-
-
-def moves(page: Any) -> int:
-    return int(page.evaluate("document.documentElement.dataset.moves || '0'"))
-
-
-def wait_moves_above(page: Any, n: int) -> None:
-    page.wait_for_function(f"Number(document.documentElement.dataset.moves) > {n}")
 
 
 def my_turn(page: Any) -> bool:

@@ -1,0 +1,44 @@
+"""What every browser test does in the lobby: choose a game, seat the players, start."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+
+def start_game(
+    page: Any,
+    server: Any,
+    wait_engine: Callable[[Any], None],
+    game: str,
+    seats: list[tuple[str, str]],
+    seed: int,
+    *,
+    lang: str | None = None,
+    options: Callable[[Any], None] | None = None,
+) -> None:
+    """Open the lobby, set up ``game`` with ``seats`` (name, "human" or a bot kind) and start it."""
+    page.goto(server.url)
+    wait_engine(page)
+    if lang is not None:
+        page.select_option("#lang", lang)
+    page.click(f"#game-choice label:has(input[value={game}])")
+    page.select_option("#player-count", str(len(seats)))
+    rows = page.locator("#seats .seat")
+    for i, (name, kind) in enumerate(seats):
+        rows.nth(i).locator("input").fill(name)
+        rows.nth(i).locator("select").select_option(kind)
+    if options is not None:
+        options(page)
+    page.fill("#seed", str(seed))
+    page.click("#start")
+    page.wait_for_selector("#table:not([hidden])")
+
+
+def moves(page: Any) -> int:
+    """How many actions the match has (the page sets it after every redraw)."""
+    return int(page.evaluate("document.documentElement.dataset.moves || '0'"))
+
+
+def wait_moves_above(page: Any, n: int) -> None:
+    page.wait_for_function(f"Number(document.documentElement.dataset.moves) > {n}")
