@@ -91,3 +91,12 @@ def test_b3_drawing_coordinates() -> None:
     for a, b, _double in board.EDGES:
         (ax, ay), (bx, by) = board.draw_xy(a), board.draw_xy(b)
         assert math.isclose(math.hypot(ax - bx, ay - by), 1.0)
+
+
+def test_log_names_a_crossing_by_its_nearest_city() -> None:
+    """Log lines name places as a player would: the city, or the nearest city."""
+    from railtable.transamerica import board as b
+
+    assert b.place_name((9, 4)) == "Omaha"
+    assert b.place_name((8, 3)) == "(8,3) near Omaha"
+    assert b.grid_distance((0, 0), (1, 1)) == 1 and b.grid_distance((0, 0), (1, -1)) == 2

@@ -121,7 +121,16 @@ def edge_index(a: Point | list[int], b: Point | list[int]) -> int | None:
     return EDGE_BY_KEY.get(edge_key(a, b))
 
 
+def grid_distance(a: Point, b: Point) -> int:
+    """Lines between two junctions of the triangular grid (neighbours differ by (±1,0), (0,±1), ±(1,1))."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    return max(abs(dx), abs(dy), abs(dx - dy))
+
+
 def place_name(p: Point) -> str:
-    """A readable name for a junction: the city there, or its coordinates."""
+    """A readable name for a junction: the city there, or the nearest city and the coordinates."""
     city = CITY_AT.get(p)
-    return city if city else f"({p[0]},{p[1]})"
+    if city:
+        return city
+    near = min(CITY_AT.items(), key=lambda item: (grid_distance(p, item[0]), item[1]))
+    return f"({p[0]},{p[1]}) near {near[1]}"

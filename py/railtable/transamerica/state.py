@@ -334,7 +334,7 @@ class TransAmericaState(GameState):
         else:
             self.singles += 1
         kind = "a double-line track" if double else "a track"
-        self.log_event(f"{self.names[player]} builds {kind} {board.place_name(a)}-{board.place_name(b)}.")
+        self.log_event(f"{self.names[player]} builds {kind} from {board.place_name(a)} to {board.place_name(b)}.")
         n = self.num_players
         connected = [q for q in ((player + k) % n for k in range(n)) if self.cities_connected(q)]
         if connected:
