@@ -10,3 +10,13 @@ def test_39_cards_each_traced_and_with_text_unless_a_plain_train() -> None:
     for name, c in cards.items():
         assert bool(c.text) == (name not in plain), name
     assert cards["Control Room"].text == "Draw 3 cards."
+
+
+def test_spaces_are_named_as_a_person_would() -> None:
+    """Log lines and prompts name a space by its city, or by the nearest named space."""
+    from railtable.trains.board import load_board
+
+    tokyo = load_board("tokyo")
+    assert tokyo.label(0) == "Chichibu"
+    assert tokyo.label(1) == "mountain near Chichibu (0,1)"
+    assert all(tokyo.label(h) for h in range(len(tokyo)))

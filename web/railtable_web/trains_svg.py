@@ -138,12 +138,11 @@ def board_static_svg(board_id: str) -> str:
 
 
 def _name(board: Board, h: int) -> str:
-    hx = board.hexes[h]
-    return hx.name or f"{TERRAIN_NAME[hx.terrain].split(' ')[0]} ({hx.row},{hx.col})"
+    return board.label(h)
 
 
 def hex_label(board: Board, h: int) -> str:
-    """A space as a person names it: the city or remote location, or the terrain with its row and column."""
+    """A space as a person names it: the city or remote location, or the terrain and the nearest named space."""
     return _name(board, h)
 
 

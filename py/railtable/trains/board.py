@@ -77,6 +77,7 @@ class Board:
         ]
         assert [h.id for h in self.hexes] == list(range(len(self.hexes)))
         at = {(h.row, h.col): h.id for h in self.hexes}
+        self._at = at
         blocked = {frozenset(p) for p in data["blocked"]}
         self.neighbours: list[tuple[int, ...]] = []
         for h in self.hexes:
@@ -89,6 +90,27 @@ class Board:
 
     def adjacent(self, a: int, b: int) -> bool:
         return b in self.neighbours[a]
+
+    def label(self, h: int) -> str:
+        """A space as a person names it: its city or remote location, else its terrain, the
+        nearest named space and its row and column (e.g. "river near Urawa (2,5)")."""
+        hx = self.hexes[h]
+        if hx.name:
+            return hx.name
+        seen, frontier = {h}, [h]
+        while frontier:  # breadth-first: nearest by steps; ties by name
+            named = sorted(self.hexes[n].name for n in frontier if self.hexes[n].name)
+            if named:
+                return f"{hx.terrain} near {named[0]} ({hx.row},{hx.col})"
+            nxt = []
+            for v in frontier:
+                for row, col in neighbour_cells(self.hexes[v].row, self.hexes[v].col):
+                    n = self._at.get((row, col))
+                    if n is not None and n not in seen:
+                        seen.add(n)
+                        nxt.append(n)
+            frontier = nxt
+        return f"{hx.terrain} ({hx.row},{hx.col})"
 
 
 @cache

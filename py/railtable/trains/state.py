@@ -151,8 +151,7 @@ class TrainsState(GameState):
         return self.final
 
     def hex_label(self, h: int) -> str:
-        hx = self.board.hexes[h]
-        return hx.name or f"{hx.terrain} ({hx.row},{hx.col})"
+        return self.board.label(h)
 
     def names_in_game(self) -> list[str]:
         """Every card name present in this game (for Command Central's "name a card")."""
