@@ -20,10 +20,6 @@ def q(selector: str, root: Any = None) -> Any:
     return (root or document).querySelector(selector)
 
 
-def q_all(selector: str, root: Any = None) -> list[Any]:
-    return list((root or document).querySelectorAll(selector))
-
-
 def on(element: Any, event: str, handler: Callable[[Any], Any]) -> None:
     """Attach a listener once (use on stable containers; delegate with ``closest``)."""
     proxy = create_proxy(handler)

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-LANGUAGES = {"en": "English", "fr": "Français"}
-
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         "new_game": "New game",

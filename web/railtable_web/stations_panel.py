@@ -15,7 +15,6 @@ from typing import Any
 from . import stations_svg as sv
 from . import stations_text as tx
 
-FACE_ORDER = ("coin", "hotel", "mine", "ranch", "locked", "train")
 TRAIN_FACES = ("train", "locked")
 
 

@@ -26,7 +26,7 @@ from railtable.trains.cards import (
     presets,
 )
 
-from .trains_svg import CITY_BONUS, cost_label, hex_label
+from .trains_svg import CITY_BONUS, hex_label
 from .trains_text import card_text
 
 BOARDS = [("tokyo", "Tokyo"), ("osaka", "Osaka")]
@@ -342,7 +342,3 @@ def score_rows(view: dict[str, Any], result: dict[str, Any]) -> list[dict[str, i
                      "track": int(d.get("vp_track", 0)), "total": int(result["scores"][seat]),
                      "rails": int(d.get("rails_on_board", 0))})
     return rows
-
-
-def rail_cost_text(cost: int, waste: bool) -> str:
-    return cost_label(cost, waste)
