@@ -15,6 +15,7 @@ from html import escape
 from typing import Any
 
 from railtable.trains.board import CITY, FIELD, MOUNTAIN, REMOTE, RIVER, SEA, Board, hex_center, hex_corners, load_board
+from railtable.trains.scoring import CITY_BONUS
 
 from .session import PLAYER_COLOURS
 
@@ -30,7 +31,6 @@ TERRAIN_FILL = {
 }
 TERRAIN_NAME = {FIELD: "plain", RIVER: "river (+1)", MOUNTAIN: "mountain (+2)", SEA: "sea (no rails)",
                 CITY: "city", REMOTE: "remote location"}
-CITY_BONUS = (0, 2, 4, 8)
 RAIL_SLOTS = [(-0.36, 0.44), (0.36, 0.44), (-0.58, 0.05), (0.58, 0.05)]
 """Where player seat k's rail cube sits in a hex, relative to the centre (times SIZE)."""
 
