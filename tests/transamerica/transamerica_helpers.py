@@ -54,8 +54,7 @@ def place_markers(state: TransAmericaState, points: list[Point]) -> None:
 def force_tracks(state: TransAmericaState, edges: list[int], seat: int) -> None:
     """Put tracks on the board directly (a test position), taken from the supply."""
     for e in edges:
-        state.tracks.append((e, seat))
-        state.supply -= 1
+        state.tracks.append((e, seat))  # the supply is what the board has not taken
     state._rebuild()
 
 

@@ -80,7 +80,6 @@ class TransAmericaState(GameState):
     markers: list[Point | None]
     tracks: list[tuple[int, int]]
     """This round's tracks in the order placed: ``(edge index, seat who placed it)``."""
-    supply: int
     singles: int
     doubles: int
     pending_by: int | None
@@ -129,7 +128,6 @@ class TransAmericaState(GameState):
         self.turn_player = self.start_player
         self.markers = [None] * n
         self.tracks = []
-        self.supply = TRACKS_IN_SUPPLY
         self.singles = 0
         self.doubles = 0
         self.pending_by = None
@@ -151,6 +149,11 @@ class TransAmericaState(GameState):
         )
 
     # ---- derived data (rebuilt from the tracks) ----------------------------------
+    @property
+    def supply(self) -> int:
+        """Tracks left in the common supply (83 less the tracks on the board this round)."""
+        return TRACKS_IN_SUPPLY - len(self.tracks)
+
     def _rebuild(self) -> None:
         self._occupied: dict[int, int] = {e: seat for e, seat in self.tracks}
         # union-find over the crossings joined by tracks, with each group's members
@@ -328,7 +331,6 @@ class TransAmericaState(GameState):
         self.tracks.append((e, player))
         self._occupied[e] = player
         self._link(e)
-        self.supply -= 1
         if double:
             self.doubles += 1
         else:
@@ -474,7 +476,6 @@ class TransAmericaState(GameState):
                 [[board.EDGES[e][0][0], board.EDGES[e][0][1]], [board.EDGES[e][1][0], board.EDGES[e][1][1]], seat]
                 for e, seat in self.tracks
             ],
-            "supply": self.supply,
             "singles": self.singles,
             "doubles": self.doubles,
             "pending_by": self.pending_by,
@@ -507,7 +508,6 @@ class TransAmericaState(GameState):
                     raise SaveError(f"a saved track {a}-{b} is not a line of the board")
                 tracks.append((e, int(seat)))
             state.tracks = tracks
-            state.supply = int(data["supply"])
             state.singles = int(data["singles"])
             state.doubles = int(data["doubles"])
             state.pending_by = None if data["pending_by"] is None else int(data["pending_by"])

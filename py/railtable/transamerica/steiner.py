@@ -117,11 +117,17 @@ def steiner_cost(adj: WeightedAdj, terminals: Iterable[int]) -> int:
     return steiner_all(adj, terms[1:])[terms[0]]
 
 
-def board_adjacency(occupied: Iterable[int]) -> list[list[tuple[int, int]]]:
-    """The board as weighted adjacency: 1 per single line, 2 per double, 0 where a track lies."""
+def _line_costs(occupied: Iterable[int]) -> list[int]:
+    """Per line: 1 single, 2 double, 0 where a track already lies (rulebook "Scoring of a Round")."""
     cost = list(board.BASE_COST)
     for e in occupied:
         cost[e] = 0
+    return cost
+
+
+def board_adjacency(occupied: Iterable[int]) -> list[list[tuple[int, int]]]:
+    """The board as weighted adjacency: 1 per single line, 2 per double, 0 where a track lies."""
+    cost = _line_costs(occupied)
     return [[(u, cost[e]) for u, e in nbrs] for nbrs in board.ADJ]
 
 
@@ -227,7 +233,5 @@ def steiner_tree(
 
 def board_adjacency_with_edges(occupied: Iterable[int]) -> list[list[tuple[int, int, int]]]:
     """Like :func:`board_adjacency` with each entry ``(neighbour, weight, edge index)``."""
-    cost = list(board.BASE_COST)
-    for e in occupied:
-        cost[e] = 0
+    cost = _line_costs(occupied)
     return [[(u, cost[e], e) for u, e in nbrs] for nbrs in board.ADJ]
