@@ -464,20 +464,14 @@ def _r_take_one(st: TrainsState, pd: Pending, v: Any) -> None:
     p = pd["player"]
     z = st.zones
     if v != NONE:
-        cid = z.find(z.revealed, v)
-        assert cid is not None
-        z.revealed.remove(cid)
-        z.hands[p].append(cid)
+        z.move(z.revealed, z.hands[p], v)
         st.log_event(f"{st.names[p]} takes {v} into their hand")
     _ask_order(st, p, pd["source"])
 
 
 def _r_order_top(st: TrainsState, pd: Pending, v: Any) -> None:
     z = st.zones
-    cid = z.find(z.revealed, v)
-    assert cid is not None
-    z.revealed.remove(cid)
-    z.decks[pd["player"]].append(cid)
+    z.move(z.revealed, z.decks[pd["player"]], v)
     _ask_order(st, pd["player"], pd["source"])
 
 
@@ -530,30 +524,21 @@ def _r_gain_copy(st: TrainsState, pd: Pending, v: Any) -> None:
 def _r_from_discard(st: TrainsState, pd: Pending, v: Any) -> None:
     p = pd["player"]
     z = st.zones
-    cid = z.find(z.discards[p], v)
-    assert cid is not None
-    z.discards[p].remove(cid)
-    z.hands[p].append(cid)
+    z.move(z.discards[p], z.hands[p], v)
     st.log_event(f"{st.names[p]} takes {v} from their discard pile into their hand")
 
 
 def _r_play_to_deck(st: TrainsState, pd: Pending, v: Any) -> None:
     p = pd["player"]
     z = st.zones
-    cid = z.find(z.plays[p], v)
-    assert cid is not None
-    z.plays[p].remove(cid)
-    z.decks[p].append(cid)
+    z.move(z.plays[p], z.decks[p], v)
     st.log_event(f"{st.names[p]} puts {v} from play on top of their deck")
 
 
 def _r_wagon_trash(st: TrainsState, pd: Pending, v: Any) -> None:
     p = pd["player"]
     z = st.zones
-    cid = z.find(z.hands[p], v)
-    assert cid is not None
-    z.hands[p].remove(cid)
-    z.trash.append(cid)
+    z.move(z.hands[p], z.trash, v)
     st.log_event(f"{st.names[p]} trashes {v} from their hand")
     targets = wagon_targets(st, card(v).cost + int(pd["up_to"]))
     st.pending = {"kind": "wagon_gain", "player": p, "source": pd["source"], "action": "choose",

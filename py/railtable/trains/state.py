@@ -266,10 +266,7 @@ class TrainsState(GameState):
 
     def discard_from_hand(self, p: int, name: str) -> None:
         z = self.zones
-        cid = z.find(z.hands[p], name)
-        assert cid is not None
-        z.hands[p].remove(cid)
-        z.discards[p].append(cid)
+        z.move(z.hands[p], z.discards[p], name)
         self.log_event(f"{self.names[p]} discards {name}")
 
     def gain_from_supply(self, p: int, name: str, to: str) -> None:

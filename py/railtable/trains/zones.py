@@ -78,6 +78,14 @@ class Zones:
         return where
 
     # ---- moves -----------------------------------------------------------
+    def move(self, src: list[int], dst: list[int], name: str) -> int:
+        """Move the last card called ``name`` from ``src`` to the top (end) of ``dst``; its id."""
+        cid = self.find(src, name)
+        assert cid is not None, f"no {name} to move"
+        src.remove(cid)
+        dst.append(cid)
+        return cid
+
     def reshuffle(self, p: int, rng: Rng) -> None:
         """Shuffle player ``p``'s discard pile to form a new deck (deck must be empty)."""
         assert not self.decks[p]
