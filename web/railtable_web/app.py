@@ -19,7 +19,7 @@ from railtable.core import IllegalActionError, Match, RailtableError, SaveError,
 from railtable.core.registry import CATALOGUE
 
 from . import i18n
-from .dom import closest_data, download, is_null, on, q, show
+from .dom import closest_data, download, is_null, now_ms, on, q, show
 from .i18n import t
 from .session import PLAYER_COLOURS, Session
 from .store import MemoryStorage, SaveStore
@@ -399,9 +399,14 @@ class App:
         self.refresh()
 
     def play(self, action: dict[str, Any]) -> bool:
-        """A person's move (from a click). Returns False (with a message) if the engine refuses it."""
+        """A person's move (from a click). Returns False (with a message) if the engine refuses it.
+
+        The time from the click to the redrawn table (apply + autosave + render) is left in
+        ``html[data-last-click-ms]`` for the benchmarks.
+        """
         if self.session is None:
             return False
+        started = now_ms()
         try:
             self.session.match.apply(action)
         except IllegalActionError as exc:
@@ -409,12 +414,17 @@ class App:
             return False
         self.autosave()
         self.refresh()
+        self._clicked(started)
         return True
+
+    def _clicked(self, started: float) -> None:
+        document.documentElement.dataset.lastClickMs = f"{now_ms() - started:.1f}"
 
     def undo(self) -> None:
         session = self.session
         if session is None or session.viewer is None:
             return
+        started = now_ms()
         try:
             session.match.undo(session.viewer)
         except UndoError as exc:
@@ -422,6 +432,7 @@ class App:
             return
         self.autosave()
         self.refresh()
+        self._clicked(started)
 
     def can_undo(self) -> bool:
         s = self.session

@@ -17,7 +17,7 @@ from . import i18n
 from . import stations_panel as panel
 from . import stations_svg as sv
 from . import stations_text as tx
-from .dom import closest_data, is_null, now_ms, on, q
+from .dom import closest_data, is_null, on, q
 from .i18n import t
 
 CSS_HREF = "web/stations.css"
@@ -42,7 +42,6 @@ class StationsTable:
         self.legal: list[dict[str, Any]] = []
         self.ui = panel.PanelState()
         self.result_shown = False
-        self.click_started = 0.0
         self.events_seen = 0
         self.spaces_before: dict[str, dict[str, Any]] = {}
         self.pending_sections: list[dict[str, Any]] = []
@@ -103,9 +102,6 @@ class StationsTable:
             lines = [tx.event_text(ev, lang, names) for ev in view.get("events", [])]
             q("#st-log").innerHTML = "".join(f"<li>{escape(line)}</li>" for line in reversed(lines))
         self._summaries(view, names)
-        if self.click_started:
-            document.documentElement.dataset.lastClickMs = f"{now_ms() - self.click_started:.1f}"
-            self.click_started = 0.0
 
     def _render_controls(self, view: dict[str, Any], bots: list[bool], names: list[str]) -> None:
         """The parts that change with a click in the panel: step, banner, tray and buttons, board choices."""
@@ -187,7 +183,6 @@ class StationsTable:
         index = int(act)
         if index >= len(self.legal):
             return
-        self.click_started = now_ms()
         self.app.play(self.legal[index])
 
     def _choose(self, choice: str) -> None:

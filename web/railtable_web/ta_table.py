@@ -10,12 +10,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from pyscript import document
-
 from railtable.transamerica import board
 
 from . import ta_svg
-from .dom import closest_data, now_ms, on, q
+from .dom import closest_data, on, q
 from .i18n import t
 from .session import PLAYER_COLOURS
 
@@ -44,7 +42,6 @@ class TransAmericaTable:
         self.legal: list[dict[str, Any]] = []
         self.rounds_seen = 0
         self.result_shown = False
-        self.click_started = 0.0
 
     # ---- building the DOM once ---------------------------------------------------
     def mount(self) -> None:
@@ -87,9 +84,6 @@ class TransAmericaTable:
         if len(rounds) > self.rounds_seen and not state.is_over():
             self.rounds_seen = len(rounds)
             self.show_round(rounds[-1], view)
-        if self.click_started:
-            document.documentElement.dataset.lastClickMs = f"{now_ms() - self.click_started:.1f}"
-            self.click_started = 0.0
 
     def _index_hits(self) -> None:
         index: dict[str, int] = {}
@@ -180,13 +174,11 @@ class TransAmericaTable:
                 key = "j" + at
         if key is None or key not in self.hit_index:
             return
-        self.click_started = now_ms()
         self.app.play(self.legal[self.hit_index[key]])
 
     def end_turn(self) -> None:
         for action in self.legal:
             if action["type"] == "end_turn":
-                self.click_started = now_ms()
                 self.app.play(action)
                 return
 

@@ -16,7 +16,7 @@ from pyscript import document
 from railtable.trains.board import load_board
 
 from . import trains_svg, trains_ui
-from .dom import closest_data, is_null, now_ms, on, q
+from .dom import closest_data, is_null, on, q
 from .i18n import t
 from .session import PLAYER_COLOURS
 from .trains_text import modifier_text
@@ -59,7 +59,6 @@ class TrainsTable:
         self.legal: list[dict[str, Any]] = []
         self.index: dict[str, int] = {}
         self.result_shown = False
-        self.click_started = 0.0
         self.show_discard = False
         self.reading: str | None = None
         self._html: dict[str, str] = {}
@@ -155,9 +154,6 @@ class TrainsTable:
         self._render_players(view)
         lines = view.get("log", [])[-60:]
         self._set("#tr-log", "".join(f"<li>{escape(line)}</li>" for line in reversed(lines)))
-        if self.click_started:
-            document.documentElement.dataset.lastClickMs = f"{now_ms() - self.click_started:.1f}"
-            self.click_started = 0.0
 
     def _render_status(self, view: dict[str, Any], acting: bool) -> None:
         session = self.session
@@ -335,7 +331,6 @@ class TrainsTable:
             self._play_key("pass")
             return
         if cmd == "undo":
-            self.click_started = now_ms()
             self.app.undo()
             return
         if cmd == "discard":
@@ -353,7 +348,6 @@ class TrainsTable:
                 return
             i = int(act)
             if 0 <= i < len(self.legal):
-                self.click_started = now_ms()
                 self.app.play(self.legal[i])
             return
         hx = closest_data(event, "hex")
@@ -364,7 +358,6 @@ class TrainsTable:
         i = self.index.get(key)
         if i is None:
             return
-        self.click_started = now_ms()
         self.app.play(self.legal[i])
 
     def on_hover(self, event: Any) -> None:
