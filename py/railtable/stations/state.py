@@ -146,13 +146,7 @@ class StationsState(GameState):
         s.power_scored = [[] for _ in range(n)]
         s.power_removed = []
         s.deal_done = [False] * n
-        s.tray = []
-        s.struck = False
-        s.rerolls = 0
-        s.completed = []
-        s.deliver_queue = []
-        s.delivery = None
-        s.missions_this_turn = []
+        s._reset_turn()
         s.upgrade_choices = []
         s.spec = None
         s.final = None
@@ -573,6 +567,11 @@ class StationsState(GameState):
         if p == 0:
             self.round += 1
         self.phase = "gather"
+        self._reset_turn()
+        self._say("turn", {"p": p, "round": self.round})
+
+    def _reset_turn(self) -> None:
+        """The fields that live for one turn, empty (at setup and at the start of every turn)."""
         self.tray = []
         self.struck = False
         self.rerolls = 0
@@ -580,7 +579,6 @@ class StationsState(GameState):
         self.deliver_queue = []
         self.delivery = None
         self.missions_this_turn = []
-        self._say("turn", {"p": p, "round": self.round})
 
     def _play_reclaim(self, a: Action, p: int) -> None:
         """Step 1, Reclaim Dice: take all your dice back from the board and end the turn."""
