@@ -52,6 +52,7 @@ class App:
         self.store = SaveStore(storage)
         self.session: Session | None = None
         self.table: Any = None
+        self.result_shown = False  # the open table's final result has been shown
         self.generation = 0
         self.bot_task: asyncio.Task[None] | None = None
         self.games = [entry for gid, entry in CATALOGUE.items() if gid in TABLES]
@@ -338,6 +339,7 @@ class App:
         root = q("#table")
         root.innerHTML = ""
         self.table = table_class(session.match.game_id)(self, session, root)
+        self.result_shown = False
         show(q("#lobby"), False)
         show(root, True)
         show(q("#topbar-actions"), True)
@@ -387,7 +389,9 @@ class App:
         root.viewer = "" if session.viewer is None else str(session.viewer)
         if session.match.state.is_over():
             root.over = "1"
-            self.table.show_result()
+            if not self.result_shown:  # once per table
+                self.result_shown = True
+                self.table.show_result()
 
     def reveal(self) -> None:
         if self.session is None:
@@ -493,6 +497,10 @@ class App:
             f'<p class="modal-buttons"><button type="button" data-close="1" class="primary">{t("continue")}</button></p></div>'
         )
         show(box, True)
+
+    def result_modal(self, inner_html: str) -> None:
+        """The end of the game: the table's result, then a way back to the lobby."""
+        self.modal(inner_html + f'<p><button type="button" data-newgame="1">{escape(t("back_to_lobby"))}</button></p>')
 
     def on_modal_click(self, event: Any) -> None:
         if closest_data(event, "close") is not None or event.target == q("#modal"):

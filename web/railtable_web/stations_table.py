@@ -18,7 +18,6 @@ from . import stations_panel as panel
 from . import stations_svg as sv
 from . import stations_text as tx
 from .dom import closest_data, is_null, on, q
-from .i18n import t
 
 CSS_HREF = "web/stations.css"
 WAIT_PHASES = ("order", "tie", "goods", "deliver")
@@ -41,7 +40,6 @@ class StationsTable:
         self.lang = i18n.language()
         self.legal: list[dict[str, Any]] = []
         self.ui = panel.PanelState()
-        self.result_shown = False
         self.events_seen = 0
         self.spaces_before: dict[str, dict[str, Any]] = {}
         self.pending_sections: list[dict[str, Any]] = []
@@ -203,18 +201,11 @@ class StationsTable:
 
     # ---- end and help ----------------------------------------------------------------
     def show_result(self) -> None:
-        if self.result_shown:
-            return
-        self.result_shown = True
         state = self.session.match.state
         result = state.result() or {}
         names = list(state.names)
         summary = self._summary_for_viewer(names) if self.pending_sections else ""
-        self.app.modal(
-            panel.result_html(result, names, self.lang)
-            + summary
-            + f'<p><button type="button" data-newgame="1">{escape(t("back_to_lobby"))}</button></p>'
-        )
+        self.app.result_modal(panel.result_html(result, names, self.lang) + summary)
 
     def help_html(self) -> str:
         return tx.help_html(self.lang)

@@ -14,8 +14,8 @@ from railtable.transamerica import board
 
 from . import ta_svg
 from .dom import closest_data, on, q
-from .i18n import t
 from .session import PLAYER_COLOURS
+from .table_parts import winners_heading
 
 HELP = """
 <h2>TransAmerica in brief</h2>
@@ -41,7 +41,6 @@ class TransAmericaTable:
         self.root = root
         self.legal: list[dict[str, Any]] = []
         self.rounds_seen = 0
-        self.result_shown = False
 
     # ---- building the DOM once ---------------------------------------------------
     def mount(self) -> None:
@@ -209,16 +208,10 @@ class TransAmericaTable:
         return '<table class="cities-table"><caption>Everyone\'s cities</caption>' + "".join(rows) + "</table>"
 
     def show_result(self) -> None:
-        if self.result_shown:
-            return
-        self.result_shown = True
         state = self.session.match.state
         result = state.result() or {}
         view = state.view(None)
         names = view["names"]
-        winners = result.get("winners", [])
-        head = " and ".join(escape(names[w]) for w in winners)
-        verb = "share the victory" if len(winners) > 1 else "wins"
         rounds = view.get("rounds", [])
         last = ta_svg.round_summary_svg(rounds[-1], names) if rounds else ""
         history = ['<table class="history"><tr><th>Round</th>' + "".join(f"<th>{escape(n)}</th>" for n in names) + "</tr>"]
@@ -227,12 +220,11 @@ class TransAmericaTable:
                 f"<td>{s}{' (−' + str(m) + ')' if m else ''}</td>" for s, m in zip(r["scores"], r["missing"], strict=False)
             ) + "</tr>")
         history.append("</table>")
-        self.app.modal(
-            f'<h2 id="final-result">{head} {verb}!</h2>'
+        self.app.result_modal(
+            winners_heading(names, result.get("winners", []))
             + (f"<h3>Last round</h3>{last}" if last else "")
             + ta_svg.score_track_svg(result.get("scores", view["scores"]), names)
             + "".join(history)
-            + f'<p><button type="button" data-newgame="1">{t("back_to_lobby")}</button></p>'
         )
 
     def help_html(self) -> str:

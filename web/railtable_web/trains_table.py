@@ -17,8 +17,8 @@ from railtable.trains.board import load_board
 
 from . import trains_svg, trains_ui
 from .dom import closest_data, is_null, on, q
-from .i18n import t
 from .session import PLAYER_COLOURS
+from .table_parts import winners_heading
 from .trains_text import modifier_text
 
 HELP = """
@@ -58,7 +58,6 @@ class TrainsTable:
         self.root = root
         self.legal: list[dict[str, Any]] = []
         self.index: dict[str, int] = {}
-        self.result_shown = False
         self.show_discard = False
         self.reading: str | None = None
         self._html: dict[str, str] = {}
@@ -393,17 +392,12 @@ class TrainsTable:
 
     # ---- end of the game -----------------------------------------------------------
     def show_result(self) -> None:
-        if self.result_shown:
-            return
-        self.result_shown = True
         state = self.session.match.state
         result = state.result() or {}
         view = state.view(None)
         names = [p["name"] for p in view["players"]]
         rows = trains_ui.score_rows(view, result)
         winners = result.get("winners", [])
-        head = " and ".join(escape(names[w]) for w in winners)
-        verb = "share the victory" if len(winners) > 1 else "wins"
         table = ['<table class="score-table"><tr><th></th><th>cards</th><th>cities</th><th>remote</th>'
                  "<th>VP track</th><th>total</th><th>rails</th></tr>"]
         for seat, r in enumerate(rows):
@@ -412,12 +406,11 @@ class TrainsTable:
                          f'<td>{r["rails"]}</td></tr>')
         table.append("</table>")
         reason = result.get("end_reason", "")
-        self.app.modal(
-            f'<h2 id="final-result">{head} {verb}!</h2>'
-            f'<p class="muted">The game ended: {escape(reason)}. Ties go to the most rails on the board.</p>'
+        self.app.result_modal(
+            winners_heading(names, winners)
+            + f'<p class="muted">The game ended: {escape(reason)}. Ties go to the most rails on the board.</p>'
             + trains_svg.score_chart_svg(rows, names, winners)
             + "".join(table)
-            + f'<p><button type="button" data-newgame="1">{t("back_to_lobby")}</button></p>'
         )
 
     def help_html(self) -> str:
