@@ -16,6 +16,7 @@ from typing import Any
 from pyscript import document, window
 
 from railtable.core import IllegalActionError, Match, RailtableError, SaveError, UndoError, get_game
+from railtable.core.match import SAVE_FORMAT, SAVE_VERSION
 from railtable.core.registry import CATALOGUE
 
 from . import i18n
@@ -261,7 +262,7 @@ class App:
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(e.updated / 1000)) if e.updated else ""
             problem = e.error
             if e.save is not None:
-                if e.save.get("version") != 1 or e.save.get("format") != "railtable-save":
+                if e.save.get("version") != SAVE_VERSION or e.save.get("format") != SAVE_FORMAT:
                     problem = t("save_version", v=repr(e.save.get("version")))
             buttons = (
                 f'<button type="button" data-resume="{escape(e.slot)}">{t("resume")}</button>' if not problem else ""
