@@ -53,3 +53,12 @@ def test_bots_get_only_views() -> None:
     for _ in range(6):
         s.bot_move()
     assert seen and all(set(v) == {"piles", "mine", "log"} for v in seen)
+
+
+def test_legal_actions_are_the_viewers_own_and_none_for_nobody() -> None:
+    s = Session(Match("toy", {"players": ["Ann", "Bea"]}, 1, [None, None]), "slot")
+    assert s.legal_actions() == []  # nobody at the screen yet
+    s.reveal_to(1)
+    assert s.legal_actions() == []  # not Bea's move
+    s.reveal_to(0)
+    assert s.legal_actions() == s.match.state.legal_actions(0) != []

@@ -45,6 +45,15 @@ def show(element: Any, visible: bool = True) -> None:
         element.setAttribute("hidden", "")
 
 
+def add_stylesheet(href: str) -> None:
+    """Link a game's own style sheet into the page, once."""
+    if is_null(document.querySelector(f'link[href="{href}"]')):
+        link = document.createElement("link")
+        link.rel = "stylesheet"
+        link.href = href
+        document.head.appendChild(link)
+
+
 def now_ms() -> float:
     return float(window.performance.now())
 

@@ -89,6 +89,12 @@ class Session:
         self.match.apply(action)
         return action
 
+    def legal_actions(self) -> list[Action]:
+        """The viewer's legal actions now (none when nobody is at the screen or it is not their move)."""
+        state = self.match.state
+        viewer = self.viewer
+        return state.legal_actions(viewer) if viewer is not None and viewer in state.to_act() else []
+
     def view(self) -> dict[str, Any]:
         return self.match.state.view(self.viewer)
 

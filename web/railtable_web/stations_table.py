@@ -11,25 +11,15 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from pyscript import document
-
 from . import i18n
 from . import stations_panel as panel
 from . import stations_svg as sv
 from . import stations_text as tx
-from .dom import closest_data, is_null, on, q
+from .dom import add_stylesheet, closest_data, on, q
 
 CSS_HREF = "web/stations.css"
 WAIT_PHASES = ("order", "tie", "goods", "deliver")
 """While a Delivery is still being decided, its summary waits (shown once it is complete)."""
-
-
-def _load_css() -> None:
-    if is_null(document.querySelector(f'link[href="{CSS_HREF}"]')):
-        link = document.createElement("link")
-        link.rel = "stylesheet"
-        link.href = CSS_HREF
-        document.head.appendChild(link)
 
 
 class StationsTable:
@@ -50,7 +40,7 @@ class StationsTable:
 
     # ---- building the DOM once ---------------------------------------------------
     def mount(self) -> None:
-        _load_css()
+        add_stylesheet(CSS_HREF)
         lang = self.lang
         self.root.innerHTML = (
             '<div class="st-table">'
@@ -81,11 +71,9 @@ class StationsTable:
     # ---- drawing -------------------------------------------------------------------
     def render(self) -> None:
         session = self.session
-        state = session.match.state
-        viewer = session.viewer
         view = session.view()
         lang = self.lang
-        self.legal = state.legal_actions(viewer) if viewer is not None and viewer in state.to_act() else []
+        self.legal = session.legal_actions()
         self.ui.reset_for(panel.decision_key(view))
         bots = [session.is_bot(i) for i in range(len(session.names))]
         names = [p["name"] for p in view["players"]]

@@ -10,8 +10,6 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from railtable.transamerica import board
-
 from . import ta_svg
 from .dom import closest_data, on, q
 from .session import PLAYER_COLOURS
@@ -72,7 +70,7 @@ class TransAmericaTable:
         state = session.match.state
         viewer = session.viewer
         view = session.view()
-        self.legal = state.legal_actions(viewer) if viewer is not None and viewer in state.to_act() else []
+        self.legal = session.legal_actions()
         colour = PLAYER_COLOURS[viewer % len(PLAYER_COLOURS)] if viewer is not None else None
         # each clickable item carries the index of its legal action
         dyn = ta_svg.board_dynamic_svg(view, self.legal, colour)
@@ -128,10 +126,9 @@ class TransAmericaTable:
         end.disabled = not any(a["type"] == "end_turn" for a in self.legal)
         q("#undo").disabled = not self.app.can_undo()
         # my cards
-        colour_of = {c["name"]: c["colour"] for c in board.CITIES}
         cards = []
         for name in view.get("my_cities", []):
-            region = colour_of.get(name, "")
+            region = ta_svg.CITY_BY_NAME.get(name, {}).get("colour", "")
             cards.append(
                 f'<div class="city-card" style="--region:{ta_svg.REGION_FILL.get(region, "#888")}">'
                 f'<span class="region">{ta_svg.REGION_NAMES.get(region, "")}</span><span class="name">{escape(name)}</span></div>'

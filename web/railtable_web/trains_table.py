@@ -16,7 +16,7 @@ from pyscript import document
 from railtable.trains.board import load_board
 
 from . import trains_svg, trains_ui
-from .dom import closest_data, is_null, on, q
+from .dom import add_stylesheet, closest_data, is_null, on, q
 from .session import PLAYER_COLOURS
 from .table_parts import winners_heading
 from .trains_text import modifier_text
@@ -82,12 +82,7 @@ class TrainsTable:
 
     # ---- building the DOM once --------------------------------------------------------
     def mount(self) -> None:
-        if is_null(q("#trains-css")):
-            link = document.createElement("link")
-            link.id = "trains-css"
-            link.rel = "stylesheet"
-            link.href = "web/trains.css"
-            document.head.appendChild(link)
+        add_stylesheet("web/trains.css")
         board = load_board(self.board_id)
         w, h = trains_svg.extent(board)
         self.root.innerHTML = (
