@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..core import Action, GameState, IllegalActionError, MalformedActionError, Result
+from ..core import Action, GameState, IllegalActionError, MalformedActionError, Result, Rng
 from ..core.errors import ConfigError
 from . import messages
 from .data import BUILDINGS, FACES, GOODS, SAVABLE_FACES, TRAIN_FACES, board, cards, power_cards
@@ -163,8 +163,6 @@ class StationsState(GameState):
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> StationsState:
-        from ..core import Rng
-
         data = json.loads(json.dumps(data))
         s = cls.__new__(cls)
         for f in _FIELDS:
@@ -231,7 +229,7 @@ class StationsState(GameState):
         if self.bonus_pool == 0:
             return held, held
         own = self._own_gathered(p)
-        return min(held, max(0, 5 - own)), held
+        return min(held, max(0, cards()["dice"]["gather_max"] - own)), held
 
     def _open_spaces(self) -> list[str]:
         """Step 3, Placing Trains: empty spaces next to a Station or to a space holding a die."""
@@ -634,15 +632,16 @@ class StationsState(GameState):
         self.phase = "resolve"
 
     def _play_select(self, a: Action, p: int) -> None:
-        for d in self.tray:
-            if d[1] == a["face"] and d[0] == a["bonus"] and not d[2]:
-                d[2] = True
-                return
+        self._mark(a["face"], a["bonus"], True)
 
     def _play_unselect(self, a: Action, p: int) -> None:
+        self._mark(a["face"], a["bonus"], False)
+
+    def _mark(self, face: str, bonus: bool, selected: bool) -> None:
+        """Step 2: (un)choose one die of the class for the next reroll."""
         for d in self.tray:
-            if d[1] == a["face"] and d[0] == a["bonus"] and d[2]:
-                d[2] = False
+            if d[1] == face and d[0] == bonus and d[2] != selected:
+                d[2] = selected
                 return
 
     def _play_reroll(self, a: Action, p: int) -> None:
@@ -826,8 +825,6 @@ class StationsState(GameState):
                     continue
                 d["building"] = bt
                 d["demand"] = demand
-                self.phase = "goods"
-                return False
             self.phase = "goods"  # waiting for give_goods
             return False
         return True
@@ -906,10 +903,7 @@ class StationsState(GameState):
         """Step 4.5, Reclaim Dice: player dice back to their owners, Bonus dice to the pool."""
         for s in board().routes[r].spaces:
             owner = self.spaces.pop(s)[0]
-            if owner < 0:
-                self.bonus_pool += 1
-            else:
-                self.dice_supply[owner] += 1
+            self._return_die(owner, owner < 0)
 
     # ---- Step 5: upgrade and speculation ----------------------------------------
     def _placed_goods(self) -> list[str]:
@@ -988,7 +982,7 @@ class StationsState(GameState):
                 self.power_hands[q].remove(c)
                 self.power_removed.append(c)
             requests[q] = self._spec_units(q) // 2
-            if spec["eligible"][q] and (offer["goods"] and any(offer["goods"].values()) or offer["cards"]):
+            if any(offer["goods"].values()) or offer["cards"]:
                 self._say("spec_trade", {"p": q, "offer": offer, "n": requests[q], "goods": g})
         claimants = [q for q in range(self.num_players) if requests[q]]
         if sum(requests) <= stack["count"] or len(claimants) <= 1:
