@@ -32,7 +32,12 @@ def rail_points(st: TrainsState, p: int) -> int:
     return total
 
 
+def rails_on_board(st: TrainsState, p: int) -> int:
+    return sum(1 for r in st.rails if p in r)
+
+
 def card_points(st: TrainsState, p: int) -> int:
+    """VP printed on every card ``p`` owns (public: VP cards are bought and trashed in the open)."""
     z = st.zones
     ids = z.decks[p] + z.hands[p] + z.discards[p] + z.plays[p] + z.gained[p]
     return sum(card(z.name(c)).vp for c in ids)
@@ -42,16 +47,16 @@ def final_result(st: TrainsState) -> dict[str, Any]:
     n = st.num_players
     details = []
     scores = []
-    rails_on_board = []
+    on_boards = []
     for p in range(n):
         rp, cp = rail_points(st, p), card_points(st, p)
-        on_board = sum(1 for r in st.rails if p in r)
+        on_board = rails_on_board(st, p)
         scores.append(st.vp_tokens[p] + rp + cp)
-        rails_on_board.append(on_board)
+        on_boards.append(on_board)
         details.append({"vp_track": st.vp_tokens[p], "rail_points": rp, "card_points": cp, "rails_on_board": on_board})
     best = max(scores)
     tied = [p for p in range(n) if scores[p] == best]
-    most = max(rails_on_board[p] for p in tied)
-    winners = [p for p in tied if rails_on_board[p] == most]
+    most = max(on_boards[p] for p in tied)
+    winners = [p for p in tied if on_boards[p] == most]
     return {"scores": scores, "winners": winners, "details": details, "turns": st.turn,
             "rounds": -(-st.turn // n)}

@@ -14,7 +14,7 @@ from ..core import ConfigError, GameState, IllegalActionError, MalformedActionEr
 from . import effects
 from .board import BOARD_IDS, CITY, MOUNTAIN, REMOTE, RIVER, SEA, Board, load_board
 from .cards import NORMAL_TRAIN, RAIL_LAYING, WASTE, card, card_data, kingdom_names, presets
-from .scoring import final_result, rail_points
+from .scoring import card_points, final_result, rail_points, rails_on_board
 from .zones import Zones
 
 HAND_SIZE = 5
@@ -530,11 +530,11 @@ class TrainsState(GameState):
                 "discard_size": len(z.discards[q]),
                 "discard_top": z.name(z.discards[q][-1]) if z.discards[q] else None,
                 "play": z.names(z.plays[q]), "gained": z.names(z.gained[q]),
-                "rails_left": self.rails_left[q], "rails_on_board": sum(1 for r in self.rails if q in r),
+                "rails_left": self.rails_left[q], "rails_on_board": rails_on_board(self, q),
                 "vp_track": self.vp_tokens[q], "board_points": rail_points(self, q),
                 # VP cards are bought in the open and only leave a deck by a public trash, so
                 # their total is public knowledge (as Dominion Online's VP counter shows it).
-                "card_vp": sum(card(z.name(c)).vp for c in self._all_cards_of(q)),
+                "card_vp": card_points(self, q),
             }
             players.append(entry)
         v: dict[str, Any] = {
@@ -559,14 +559,10 @@ class TrainsState(GameState):
         if me is not None:
             v["hand"] = [{"id": cid, "name": z.name(cid)} for cid in z.hands[me]]
             v["discard"] = z.names(z.discards[me])
-            v["card_vp"] = sum(card(z.name(c)).vp for c in self._all_cards_of(me))
+            v["card_vp"] = players[me]["card_vp"]
             if self.phase == "start_rails" and self.current == me:
                 v["start_options"] = self.start_rail_options(me)
         return v
-
-    def _all_cards_of(self, p: int) -> list[int]:
-        z = self.zones
-        return z.decks[p] + z.hands[p] + z.discards[p] + z.plays[p] + z.gained[p]
 
     # ---- saving --------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
