@@ -20,3 +20,18 @@ def test_spaces_are_named_as_a_person_would() -> None:
     assert tokyo.label(0) == "Chichibu"
     assert tokyo.label(1) == "mountain near Chichibu (0,1)"
     assert all(tokyo.label(h) for h in range(len(tokyo)))
+
+
+def test_every_effect_step_in_the_card_data_is_one_the_interpreter_knows() -> None:
+    """Card effects are data in a small vocabulary (DEVELOPERS.md): an unknown op would fail mid-game."""
+    from railtable.trains.effects import KNOWN_OPS
+
+    def ops(steps):
+        for s in steps:
+            yield s["op"]
+            for o in s.get("options", []):
+                yield from ops(o["steps"])
+
+    used = {op for c in all_cards().values() for op in ops(c.effect + c.on_buy)}
+    assert used <= KNOWN_OPS, sorted(used - KNOWN_OPS)
+    assert {"lay_rail", "place_station", "choose_one", "draw"} <= used

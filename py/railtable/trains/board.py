@@ -88,9 +88,6 @@ class Board:
     def __len__(self) -> int:
         return len(self.hexes)
 
-    def adjacent(self, a: int, b: int) -> bool:
-        return b in self.neighbours[a]
-
     def label(self, h: int) -> str:
         """A space as a person names it: its city or remote location, else its terrain, the
         nearest named space and its row and column (e.g. "river near Urawa (2,5)")."""

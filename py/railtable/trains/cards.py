@@ -54,12 +54,6 @@ class CardDef:
         """Action cards, including Train cards that carry the red action symbol (rulebook "Card Basics")."""
         return ACTION in self.types
 
-    def to_public(self) -> dict[str, Any]:
-        return {
-            "name": self.name, "fr": self.fr, "types": list(self.types), "cost": self.cost,
-            "money": self.money, "vp": self.vp,
-        }
-
 
 @cache
 def card_data() -> dict[str, Any]:

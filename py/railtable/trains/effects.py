@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .cards import NORMAL_TRAIN, RAIL_LAYING, WASTE, card
+from .cards import WASTE, card
 
 if TYPE_CHECKING:
     from .state import TrainsState
@@ -560,8 +560,4 @@ _RESOLVE: dict[str, Callable[[TrainsState, Pending, Any], None]] = {
 }
 
 
-def uses_rail_laying_money(name: str) -> bool:
-    return card(name).is_(RAIL_LAYING)
-
-
-__all__ = ["KNOWN_OPS", "NORMAL_TRAIN", "feasible", "pending_actions", "push", "resolve", "run"]
+__all__ = ["KNOWN_OPS", "feasible", "pending_actions", "push", "resolve", "run"]

@@ -13,7 +13,7 @@ from typing import Any
 from ..core import ConfigError, GameState, IllegalActionError, MalformedActionError, Rng
 from . import effects
 from .board import BOARD_IDS, CITY, MOUNTAIN, REMOTE, RIVER, SEA, Board, load_board
-from .cards import NORMAL_TRAIN, RAIL_LAYING, WASTE, card, card_data, kingdom_names, presets
+from .cards import RAIL_LAYING, WASTE, CardDef, card, card_data, kingdom_names, presets
 from .scoring import card_points, final_result, rail_points, rails_on_board
 from .zones import Zones
 
@@ -156,9 +156,6 @@ class TrainsState(GameState):
     def names_in_game(self) -> list[str]:
         """Every card name present in this game (for Command Central's "name a card")."""
         return sorted(set(self.zones.card_names))
-
-    def has_rail(self, p: int, h: int) -> bool:
-        return p in self.rails[h]
 
     def rail_cost(self, p: int, h: int, mods: list[str]) -> tuple[int, bool] | None:
         """Extra money and Waste to lay ``p``'s rail on ``h`` (rulebook "Terms / Lay Rails" table).
@@ -341,9 +338,12 @@ class TrainsState(GameState):
     def _effect_feasible(self, p: int, index: int, hand_names: list[str]) -> bool:
         name = hand_names[index]
         c = card(name)
-        money = self.money + c.money + (2 * self.modifiers.count("rail_laying_money") if c.is_(RAIL_LAYING) else 0)
         rest = hand_names[:index] + hand_names[index + 1:]
-        return effects.feasible(self, list(c.effect), p, money, rest)
+        return effects.feasible(self, list(c.effect), p, self.money + self._play_money(c), rest)
+
+    def _play_money(self, c: CardDef) -> int:
+        """Money a card gives when played: its value, +2 per Ironworks if it is a Rail Laying card."""
+        return c.money + (2 * self.modifiers.count("rail_laying_money") if c.is_(RAIL_LAYING) else 0)
 
     # ---- checking ------------------------------------------------------------------
     def _check(self, action: dict[str, Any]) -> None:
@@ -462,10 +462,8 @@ class TrainsState(GameState):
         z.plays[p].append(cid)
         c = card(z.name(cid))
         self.acted = True
-        self.money += c.money
-        bonus = 2 * self.modifiers.count("rail_laying_money") if c.is_(RAIL_LAYING) else 0
-        self.money += bonus
-        gain = c.money + bonus
+        gain = self._play_money(c)
+        self.money += gain
         declined = " (effect declined)" if c.effect and not apply_effect else ""
         self.log_event(f"{self.names[p]} plays {c.name}" + (f": +{gain} money" if gain else "") + declined)
         if apply_effect and c.effect:
@@ -604,4 +602,4 @@ class TrainsState(GameState):
         return st
 
 
-__all__ = ["NORMAL_TRAIN", "TrainsState"]
+__all__ = ["TrainsState"]
