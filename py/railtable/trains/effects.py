@@ -67,9 +67,9 @@ def copy_targets(st: TrainsState, p: int, hand: list[str], money: int) -> list[s
     return out
 
 
-def wagon_sources(st: TrainsState, hand: list[str]) -> list[str]:
-    """Train cards in hand for which a Train costing up to 3 more is still in the supply."""
-    return [n for n in _trains(hand) if wagon_targets(st, card(n).cost + 3)]
+def wagon_sources(st: TrainsState, hand: list[str], up_to: int) -> list[str]:
+    """Train cards in hand for which a Train costing up to ``up_to`` more is still in the supply."""
+    return [n for n in _trains(hand) if wagon_targets(st, card(n).cost + up_to)]
 
 
 def wagon_targets(st: TrainsState, max_cost: int) -> list[str]:
@@ -122,7 +122,7 @@ def feasible(st: TrainsState, steps: list[Step], p: int, money: int, hand: list[
             if not _trains(z.names(z.discards[p])):
                 return False
         elif op == "trash_train_gain_better":
-            if not wagon_sources(st, hand):
+            if not wagon_sources(st, hand, int(step.get("up_to", 3))):
                 return False
     return True
 
@@ -385,10 +385,10 @@ def _reveal_until_trains(st: TrainsState, f: Frame, s: Step) -> None:
 
 def _wagon(st: TrainsState, f: Frame, s: Step) -> None:
     p = f["player"]
-    names = wagon_sources(st, st.zones.names(st.zones.hands[p]))
+    up_to = int(s.get("up_to", 3))
+    names = wagon_sources(st, st.zones.names(st.zones.hands[p]), up_to)
     if names:
-        _set_pending(st, f, "wagon_trash", "Trash a Train card from your hand", _opts(names),
-                     up_to=int(s.get("up_to", 3)))
+        _set_pending(st, f, "wagon_trash", "Trash a Train card from your hand", _opts(names), up_to=up_to)
 
 
 _STEPS: dict[str, Callable[[TrainsState, Frame, Step], None]] = {
@@ -540,10 +540,10 @@ def _r_wagon_trash(st: TrainsState, pd: Pending, v: Any) -> None:
     z = st.zones
     z.move(z.hands[p], z.trash, v)
     st.log_event(f"{st.names[p]} trashes {v} from their hand")
-    targets = wagon_targets(st, card(v).cost + int(pd["up_to"]))
+    max_cost = card(v).cost + int(pd["up_to"])
     st.pending = {"kind": "wagon_gain", "player": p, "source": pd["source"], "action": "choose",
-                  "prompt": f"Gain a Train costing up to {card(v).cost + int(pd['up_to'])} into your hand",
-                  "options": _opts(targets, lambda n: f"{n} (cost {card(n).cost})")}
+                  "prompt": f"Gain a Train costing up to {max_cost} into your hand",
+                  "options": _opts(wagon_targets(st, max_cost), lambda n: f"{n} (cost {card(n).cost})")}
 
 
 def _r_wagon_gain(st: TrainsState, pd: Pending, v: Any) -> None:
