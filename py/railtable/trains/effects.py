@@ -144,10 +144,16 @@ def run(st: TrainsState) -> None:
         _STEPS[step["op"]](st, frame, step)
 
 
+def _ask(st: TrainsState, p: int, source: int | None, kind: str, prompt: str, options: list[dict[str, Any]],
+         action: str = "choose", **extra: Any) -> None:
+    """Stop the run with a pending choice for player ``p`` (``source``: the card whose effect asks)."""
+    st.pending = {"kind": kind, "player": p, "source": source, "prompt": prompt,
+                  "action": action, "options": options, **extra}
+
+
 def _set_pending(st: TrainsState, frame: Frame, kind: str, prompt: str, options: list[dict[str, Any]],
                  action: str = "choose", **extra: Any) -> None:
-    st.pending = {"kind": kind, "player": frame["player"], "source": frame["source"], "prompt": prompt,
-                  "action": action, "options": options, **extra}
+    _ask(st, frame["player"], frame["source"], kind, prompt, options, action, **extra)
 
 
 def _opts(values: list[Any], label: Callable[[Any], str] = str) -> list[dict[str, Any]]:
@@ -240,10 +246,8 @@ def _ask_discard_any(st: TrainsState, p: int, source: int | None, s: Step, count
     if not hand:
         _finish_discard_any(st, p, s, count)
         return
-    st.pending = {"kind": "discard_any", "player": p, "source": source, "action": "choose",
-                  "prompt": f"Discard a card ({count} discarded so far), or done",
-                  "options": _opts(_distinct(hand), lambda n: f"discard {n}") + [{"value": DONE, "label": "done"}],
-                  "step": s, "count": count}
+    _ask(st, p, source, "discard_any", f"Discard a card ({count} discarded so far), or done",
+         _opts(_distinct(hand), lambda n: f"discard {n}") + [{"value": DONE, "label": "done"}], step=s, count=count)
 
 
 def _finish_discard_any(st: TrainsState, p: int, s: Step, count: int) -> None:
@@ -262,9 +266,8 @@ def _ask_discard(st: TrainsState, p: int, source: int | None, remaining: int) ->
     hand = st.zones.names(st.zones.hands[p])
     if remaining <= 0 or not hand:
         return
-    st.pending = {"kind": "discard", "player": p, "source": source, "action": "choose",
-                  "prompt": f"Discard a card ({remaining} to go)",
-                  "options": _opts(_distinct(hand), lambda n: f"discard {n}"), "remaining": remaining}
+    _ask(st, p, source, "discard", f"Discard a card ({remaining} to go)",
+         _opts(_distinct(hand), lambda n: f"discard {n}"), remaining=remaining)
 
 
 def _trash_source(st: TrainsState, f: Frame, s: Step) -> None:
@@ -304,9 +307,8 @@ def _ask_order(st: TrainsState, p: int, source: int | None) -> None:
         z.decks[p].extend(z.revealed)
         z.revealed = []
         return
-    st.pending = {"kind": "order_top", "player": p, "source": source, "action": "choose",
-                  "prompt": "Put a card back on your deck (the last one you put back ends on top)",
-                  "options": _opts(names, lambda n: f"put back {n}")}
+    _ask(st, p, source, "order_top", "Put a card back on your deck (the last one you put back ends on top)",
+         _opts(names, lambda n: f"put back {n}"))
 
 
 def _name_and_reveal(st: TrainsState, f: Frame, s: Step) -> None:
@@ -541,9 +543,8 @@ def _r_wagon_trash(st: TrainsState, pd: Pending, v: Any) -> None:
     z.move(z.hands[p], z.trash, v)
     st.log_event(f"{st.names[p]} trashes {v} from their hand")
     max_cost = card(v).cost + int(pd["up_to"])
-    st.pending = {"kind": "wagon_gain", "player": p, "source": pd["source"], "action": "choose",
-                  "prompt": f"Gain a Train costing up to {max_cost} into your hand",
-                  "options": _opts(wagon_targets(st, max_cost), lambda n: f"{n} (cost {card(n).cost})")}
+    _ask(st, p, pd["source"], "wagon_gain", f"Gain a Train costing up to {max_cost} into your hand",
+         _opts(wagon_targets(st, max_cost), lambda n: f"{n} (cost {card(n).cost})"))
 
 
 def _r_wagon_gain(st: TrainsState, pd: Pending, v: Any) -> None:
