@@ -46,10 +46,6 @@ LATE_VP = {"Skyscraper": 12.0, "Tower": 8.5, "Apartment": 4.0}
 USELESS = {WASTE, "Apartment", "Tower", "Skyscraper"}
 
 
-def _money_value(name: str) -> int:
-    return card(name).money
-
-
 class EagerRandomBot:
     """Random legal actions; ends its turn only one time in ten when it has other options."""
 
@@ -181,12 +177,12 @@ class PriorityBot:
                 plays.setdefault(hand[a["card"]], []).append(a)
         names_in_hand = list(hand.values())
         waste_in_hand = names_in_hand.count(WASTE)
-        money_in_hand = sum(_money_value(n) for n in names_in_hand)
+        money_in_hand = sum(card(n).money for n in names_in_hand)
         ret = [a for a in legal if a["type"] == "return_waste"]
         if ret and waste_in_hand >= 3 and money_in_hand < 3:
             return ret[0]
         for name in PLAY_FIRST:
-            if name in plays and self._worth_playing(name, view, names_in_hand, waste_in_hand):
+            if name in plays and self._worth_playing(name, names_in_hand, waste_in_hand):
                 return plays[name][0]
         for name in MONEY_CARDS:
             if name in plays and name != "Holiday Timetable":
@@ -201,13 +197,11 @@ class PriorityBot:
             return plays["Holiday Timetable"][0]
         return next(a for a in legal if a["type"] == "end_turn")
 
-    def _worth_playing(self, name: str, view: dict[str, Any], hand: list[str], waste: int) -> bool:
-        if name in ("Landfill", "Freight Train"):
-            return waste > 0 or name == "Freight Train"
+    def _worth_playing(self, name: str, hand: list[str], waste: int) -> bool:
+        if name == "Landfill":
+            return waste > 0
         if name == "Conductor's Station":
             return any(n in USELESS for n in hand)
-        if name == "Dump Site":
-            return True
         if name == "Ironworks":
             return any(n in RAIL_CARDS for n in hand)
         return True
