@@ -339,10 +339,10 @@ class TrainsState(GameState):
         name = hand_names[index]
         c = card(name)
         rest = hand_names[:index] + hand_names[index + 1:]
-        return effects.feasible(self, list(c.effect), p, self.money + self._play_money(c), rest)
+        return effects.feasible(self, list(c.effect), p, self.money + self.play_money(c), rest)
 
-    def _play_money(self, c: CardDef) -> int:
-        """Money a card gives when played: its value, +2 per Ironworks if it is a Rail Laying card."""
+    def play_money(self, c: CardDef) -> int:
+        """Money card ``c`` gives if played now: its value, +2 per Ironworks played if it is a Rail Laying card."""
         return c.money + (2 * self.modifiers.count("rail_laying_money") if c.is_(RAIL_LAYING) else 0)
 
     # ---- checking ------------------------------------------------------------------
@@ -462,7 +462,7 @@ class TrainsState(GameState):
         z.plays[p].append(cid)
         c = card(z.name(cid))
         self.acted = True
-        gain = self._play_money(c)
+        gain = self.play_money(c)
         self.money += gain
         declined = " (effect declined)" if c.effect and not apply_effect else ""
         self.log_event(f"{self.names[p]} plays {c.name}" + (f": +{gain} money" if gain else "") + declined)
@@ -545,7 +545,7 @@ class TrainsState(GameState):
             "kingdom": list(self.kingdom), "trash": z.names(z.trash),
             "revealed": z.names(z.revealed),
             "money": self.money, "modifiers": list(self.modifiers),
-            "pending": None, "log": self.log_lines(me)[-60:], "result": self.final,
+            "pending": None, "log": self.log_lines(me, 60), "result": self.final,
         }
         if self.pending is not None:
             pd = self.pending
