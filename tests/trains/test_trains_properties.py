@@ -11,16 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 
 from railtable.core import IllegalActionError, Match, Rng
+from railtable.trains.bots import eager_choice as fast_choice
 from railtable.trains.state import TrainsState
 
 MAX_ACTIONS = 4000
-
-
-def fast_choice(rng: Rng, legal: list[dict]) -> dict:
-    """A random player that ends its turn less often than it does other things, so games end."""
-    if len(legal) > 1 and rng.randbelow(10):
-        legal = [a for a in legal if a["type"] not in ("end_turn", "return_waste")] or legal
-    return rng.choice(legal)
 
 
 def random_game(seed: int, check_every: int = 0, players: int | None = None) -> TrainsState:

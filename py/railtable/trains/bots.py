@@ -46,6 +46,15 @@ LATE_VP = {"Skyscraper": 12.0, "Tower": 8.5, "Apartment": 4.0}
 USELESS = {WASTE, "Apartment", "Tower", "Skyscraper"}
 
 
+def eager_choice(rng: Rng, legal: list[Action]) -> Action:
+    """A random legal action; ending the turn (or passing) only one time in ten when there is another."""
+    if len(legal) > 1 and rng.randbelow(10):
+        busy = [a for a in legal if a["type"] not in ("end_turn", "return_waste")]
+        if busy:
+            return rng.choice(busy)
+    return rng.choice(legal)
+
+
 class EagerRandomBot:
     """Random legal actions; ends its turn only one time in ten when it has other options."""
 
@@ -56,11 +65,7 @@ class EagerRandomBot:
         self.rng = Rng(seed * 7919 + seat + 1)
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        if len(legal) > 1 and self.rng.randbelow(10):
-            busy = [a for a in legal if a["type"] not in ("end_turn", "return_waste")]
-            if busy:
-                return self.rng.choice(busy)
-        return self.rng.choice(legal)
+        return eager_choice(self.rng, legal)
 
 
 class PriorityBot:
