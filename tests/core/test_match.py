@@ -110,3 +110,13 @@ def test_unknown_game() -> None:
 def test_player_count_is_checked() -> None:
     with pytest.raises(Exception, match="2 to 4 players"):
         Match("toy", {"players": ["solo"]}, 1)
+
+
+def test_log_tail_gives_the_last_lines_as_that_player_reads_them() -> None:
+    m = new_match()
+    m.apply({"type": "draw", "player": 0})
+    m.apply({"type": "draw", "player": 0})
+    lines = m.state.log_lines(0)
+    assert m.state.log_lines(0, 1) == lines[-1:]
+    assert m.state.log_lines(1, 5) == ["Ann draws a card", "Ann draws a card"]
+    assert m.state.log_lines(0, 0) == []

@@ -11,7 +11,7 @@ from .errors import (
     UndoError,
     UnknownGameError,
 )
-from .game import Action, GameState, Result, require
+from .game import Action, GameState, Result
 from .match import SAVE_VERSION, Match
 from .registry import GameInfo, available_games, get_game, register
 from .rng import Rng
@@ -20,5 +20,5 @@ __all__ = [
     "Action", "Bot", "ConfigError", "GameInfo", "GameState", "IllegalActionError",
     "MalformedActionError", "Match", "NotYourTurnError", "RailtableError", "RandomBot",
     "Result", "Rng", "SAVE_VERSION", "SaveError", "UndoError", "UnknownGameError",
-    "available_games", "get_game", "register", "require",
+    "available_games", "get_game", "register",
 ]

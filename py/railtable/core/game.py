@@ -120,6 +120,7 @@ class GameState(ABC):
         self._play(action)
 
     def is_legal(self, action: Action) -> bool:
+        """Would ``apply(action)`` be accepted now? (Property tests check it against ``legal_actions``.)"""
         try:
             if self.is_over() or action.get("player") not in self.to_act():
                 return False
@@ -139,11 +140,13 @@ class GameState(ABC):
         else:
             self.log.append([text])
 
-    def log_lines(self, player: int | None) -> list[str]:
-        """The log as ``player`` may read it (their own secrets, nobody else's)."""
+    def log_lines(self, player: int | None, tail: int | None = None) -> list[str]:
+        """The log as ``player`` may read it (their own secrets, nobody else's); the last
+        ``tail`` lines only when given (views send a tail: the whole log grows all game)."""
         key = None if player is None else str(player)
+        entries = self.log if tail is None else self.log[-tail:] if tail > 0 else []
         out = []
-        for entry in self.log:
+        for entry in entries:
             if key is not None and len(entry) > 1 and key in entry[1]:
                 out.append(entry[1][key])
             else:
@@ -160,8 +163,3 @@ class GameState(ABC):
 
     __hash__ = None  # type: ignore[assignment]
 
-
-def require(condition: bool, message: str, action: Action | None = None) -> None:
-    """Raise ``IllegalActionError(message)`` unless ``condition`` holds."""
-    if not condition:
-        raise IllegalActionError(message, action)

@@ -74,10 +74,6 @@ class Rng:
         self.shuffle(pool)
         return pool[:k]
 
-    def fork(self) -> Rng:
-        """Return a new generator seeded from this one (advances this one)."""
-        return Rng(state=self.next_u64())
-
     def to_json(self) -> int:
         return self.state
 

@@ -416,12 +416,9 @@ class StationsState(GameState):
                 f"{list(_PHASE_TYPES[self.phase])}", action)
         getattr(self, f"_check_{kind}")(action, action["player"])
 
-    def _fail(self, message: str, action: Action) -> None:
-        raise IllegalActionError(message, action)
-
     def _check_return_power(self, a: Action, p: int) -> None:
         if not _is_int(a["card"]) or a["card"] not in self.power_hands[p]:
-            self._fail("return one of the 3 Power cards you were dealt", a)
+            raise IllegalActionError("return one of the 3 Power cards you were dealt", a)
 
     def _check_gather(self, a: Action, p: int) -> None:
         k, keep = a["bonus"], a["keep"]
@@ -429,43 +426,43 @@ class StationsState(GameState):
         if not _is_int(k) or not lo <= k <= hi:
             why = "all of them, as the Bonus pool is empty" if self.bonus_pool == 0 else (
                 f"at least {lo} to roll 5 dice" if lo else "as many as you like")
-            self._fail(f"you hold {self.bonus_held[p]} Bonus dice: roll from {lo} to {hi} ({why})", a)
+            raise IllegalActionError(f"you hold {self.bonus_held[p]} Bonus dice: roll from {lo} to {hi} ({why})", a)
         if self._own_gathered(p) + k == 0:
-            self._fail("you have no dice to roll: reclaim your dice from the board", a)
+            raise IllegalActionError("you have no dice to roll: reclaim your dice from the board", a)
         if not isinstance(keep, dict) or keep not in self._keep_options(p):
-            self._fail(f"'keep' counts saved dice kept on their face, among your saved dice {self.saved[p]}", a)
+            raise IllegalActionError(f"'keep' counts saved dice kept on their face, among your saved dice {self.saved[p]}", a)
 
     def _check_reclaim(self, a: Action, p: int) -> None:
         if self._on_board(p) < 5:
-            self._fail(f"you may reclaim your dice only with 5 or more on the board (you have {self._on_board(p)})", a)
+            raise IllegalActionError(f"you may reclaim your dice only with 5 or more on the board (you have {self._on_board(p)})", a)
 
     def _check_die_class(self, a: Action) -> tuple[str, bool]:
         face, bonus = a["face"], a["bonus"]
         if face not in FACES or not isinstance(bonus, bool):
-            self._fail(f"'face' is one of {list(FACES)} and 'bonus' is true or false", a)
+            raise IllegalActionError(f"'face' is one of {list(FACES)} and 'bonus' is true or false", a)
         return face, bonus
 
     def _check_select(self, a: Action, p: int) -> None:
         face, bonus = self._check_die_class(a)
         if face == "locked":
-            self._fail("Locked Train dice may not be rerolled", a)
+            raise IllegalActionError("Locked Train dice may not be rerolled", a)
         if self.coins[p] < 1:
-            self._fail("a reroll costs 1 Coin and you have none", a)
+            raise IllegalActionError("a reroll costs 1 Coin and you have none", a)
         if self._tray_count(face, bonus, False) == 0:
-            self._fail("you have no such unselected die", a)
+            raise IllegalActionError("you have no such unselected die", a)
 
     def _check_unselect(self, a: Action, p: int) -> None:
         face, bonus = self._check_die_class(a)
         if self._tray_count(face, bonus, True) == 0:
-            self._fail("you have no such selected die", a)
+            raise IllegalActionError("you have no such selected die", a)
 
     def _check_reroll(self, a: Action, p: int) -> None:
         if self.struck:
-            self._fail("your workers are on strike: no more rerolls", a)
+            raise IllegalActionError("your workers are on strike: no more rerolls", a)
         if self.coins[p] < 1:
-            self._fail("a reroll costs 1 Coin and you have none", a)
+            raise IllegalActionError("a reroll costs 1 Coin and you have none", a)
         if not any(d[2] for d in self.tray):
-            self._fail("select the dice to reroll first", a)
+            raise IllegalActionError("select the dice to reroll first", a)
 
     def _check_stop(self, a: Action, p: int) -> None:
         return None
@@ -473,78 +470,78 @@ class StationsState(GameState):
     def _check_place(self, a: Action, p: int) -> None:
         face, bonus = self._check_die_class(a)
         if face not in TRAIN_FACES:
-            self._fail("only Train and Locked Train dice are placed on routes", a)
+            raise IllegalActionError("only Train and Locked Train dice are placed on routes", a)
         if self._tray_count(face, bonus) == 0:
-            self._fail("you have no such die to place", a)
+            raise IllegalActionError("you have no such die to place", a)
         if a["space"] not in self._open_spaces():
-            self._fail("a train goes on an empty route space next to a Station or to a space holding a die", a)
+            raise IllegalActionError("a train goes on an empty route space next to a Station or to a space holding a die", a)
 
     def _check_build(self, a: Action, p: int) -> None:
         bt, st = a["building"], a["station"]
         if bt not in BUILDINGS:
-            self._fail(f"'building' is one of {list(BUILDINGS)}", a)
+            raise IllegalActionError(f"'building' is one of {list(BUILDINGS)}", a)
         if self._tray_count(bt) < 3:
-            self._fail(f"erecting a {bt} needs 3 dice showing it", a)
+            raise IllegalActionError(f"erecting a {bt} needs 3 dice showing it", a)
         if self.buildings_left[p][bt] < 1:
-            self._fail(f"you have no {bt} left in your supply", a)
+            raise IllegalActionError(f"you have no {bt} left in your supply", a)
         if st not in self._build_stations():
-            self._fail("that Station has no free location, or the level rule forbids it "
+            raise IllegalActionError("that Station has no free location, or the level rule forbids it "
                        "(every Station needs one Building before any gets a second)", a)
 
     def _check_cash(self, a: Action, p: int) -> None:
         if not isinstance(a["bonus"], bool) or self._tray_count("coin", a["bonus"]) == 0:
-            self._fail("you have no such die showing a Coin", a)
+            raise IllegalActionError("you have no such die showing a Coin", a)
 
     def _check_save(self, a: Action, p: int) -> None:
         face = a["face"]
         if face not in SAVABLE_FACES:
-            self._fail("only dice showing a Building or a Coin may be saved", a)
+            raise IllegalActionError("only dice showing a Building or a Coin may be saved", a)
         if self._tray_count(face, False) == 0:
-            self._fail("you have no such die of your own colour (Bonus dice cannot be saved)", a)
+            raise IllegalActionError("you have no such die of your own colour (Bonus dice cannot be saved)", a)
 
     def _check_done(self, a: Action, p: int) -> None:
         if any(d[1] in TRAIN_FACES for d in self.tray) and self._open_spaces():
-            self._fail("every Train and Locked Train die must be placed first", a)
+            raise IllegalActionError("every Train and Locked Train die must be placed first", a)
 
     def _check_deliver(self, a: Action, p: int) -> None:
         if a["route"] not in self.deliver_queue:
-            self._fail(f"choose one of the Deliveries still to score: {self.deliver_queue}", a)
+            raise IllegalActionError(f"choose one of the Deliveries still to score: {self.deliver_queue}", a)
 
     def _check_tie(self, a: Action, p: int) -> None:
         if a["winner"] not in self.delivery["tied"] or not _is_int(a["winner"]):
-            self._fail(f"the tie is between seats {self.delivery['tied']}", a)
+            raise IllegalActionError(f"the tie is between seats {self.delivery['tied']}", a)
 
     def _check_give_goods(self, a: Action, p: int) -> None:
         q = a["to"]
         if not _is_int(q) or not 0 <= q < self.num_players or self.delivery["demand"][q] <= 0:
-            self._fail("give the Goods card to a player who is still owed one", a)
+            raise IllegalActionError("give the Goods card to a player who is still owed one", a)
 
     def _check_upgrade(self, a: Action, p: int) -> None:
         if [a["building"], a["goods"]] not in self.upgrade_choices:
-            self._fail(f"the possible upgrades are {self.upgrade_choices}", a)
+            raise IllegalActionError(f"the possible upgrades are {self.upgrade_choices}", a)
 
     def _check_offer_goods(self, a: Action, p: int) -> None:
         g = a["goods"]
         if g not in GOODS or self.hands[p][g] <= self.spec["offers"][p]["goods"].get(g, 0):
-            self._fail("you have no more Goods of that type to trade", a)
+            raise IllegalActionError("you have no more Goods of that type to trade", a)
 
     def _check_offer_card(self, a: Action, p: int) -> None:
         c = a["card"]
         if not _is_int(c) or c not in self._power_goods_cards(p) or c in self.spec["offers"][p]["cards"]:
-            self._fail("offer a two-Goods Power card of yours not offered yet", a)
+            raise IllegalActionError("offer a two-Goods Power card of yours not offered yet", a)
 
     def _check_clear_offer(self, a: Action, p: int) -> None:
         if self._spec_units(p) == 0:
-            self._fail("your trade is already empty", a)
+            raise IllegalActionError("your trade is already empty", a)
 
     def _check_confirm(self, a: Action, p: int) -> None:
         if self._spec_units(p) % 2:
-            self._fail("Goods are traded 2 for 1: offer an even number of Goods", a)
+            raise IllegalActionError("Goods are traded 2 for 1: offer an even number of Goods", a)
 
     def _check_award(self, a: Action, p: int) -> None:
         q = a["to"]
         if not _is_int(q) or not 0 <= q < self.num_players or self.spec["award"][q] <= 0:
-            self._fail("award the card to a player still owed one", a)
+            raise IllegalActionError("award the card to a player still owed one", a)
 
     # ---- playing ------------------------------------------------------------
     def _play(self, action: Action) -> None:
@@ -1088,7 +1085,7 @@ class StationsState(GameState):
             "tray": [{"bonus": d[0], "face": d[1], "selected": d[2]} for d in self.tray],
             "struck": self.struck, "rerolls": self.rerolls,
             "pending": self._pending(player),
-            "log": self.log_lines(player)[-LOG_TAIL:], "log_size": len(self.log),
+            "log": self.log_lines(player, LOG_TAIL), "log_size": len(self.log),
             "events": self.events_for(player, max(0, len(self.events) - LOG_TAIL)),
             "result": self.result(),
         }
