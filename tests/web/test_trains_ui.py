@@ -156,8 +156,7 @@ def test_score_rows_split_rails_into_cities_and_remote_locations_and_add_up() ->
         p = st.to_act()[0]
         m.apply(bots[p].choose(st.view(p), st.legal_actions(p)))
     result = m.state.result()
-    view = m.state.view(None)
-    rows = trains_ui.score_rows(view, result)
+    rows = trains_ui.score_rows(result)
     for seat, r in enumerate(rows):
         assert r["cards"] + r["cities"] + r["remote"] + r["track"] == r["total"] == result["scores"][seat]
         assert r["cities"] + r["remote"] == result["details"][seat]["rail_points"]

@@ -391,7 +391,7 @@ class TrainsTable:
         result = state.result() or {}
         view = state.view(None)
         names = [p["name"] for p in view["players"]]
-        rows = trains_ui.score_rows(view, result)
+        rows = trains_ui.score_rows(result)
         winners = result.get("winners", [])
         table = ['<table class="score-table"><tr><th></th><th>cards</th><th>cities</th><th>remote</th>'
                  "<th>VP track</th><th>total</th><th>rails</th></tr>"]

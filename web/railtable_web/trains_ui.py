@@ -13,7 +13,7 @@ from html import escape
 from typing import Any
 
 from railtable.trains import effects
-from railtable.trains.board import CITY, REMOTE, SEA, load_board
+from railtable.trains.board import SEA, load_board
 from railtable.trains.cards import (
     ACTION,
     RAIL_LAYING,
@@ -26,7 +26,7 @@ from railtable.trains.cards import (
     presets,
 )
 
-from .trains_svg import CITY_BONUS, hex_label
+from .trains_svg import hex_label
 from .trains_text import card_text
 
 BOARDS = [("tokyo", "Tokyo"), ("osaka", "Osaka")]
@@ -151,7 +151,7 @@ _STEP_WHY = {
 def effect_blocker(state: Any, p: int, name: str, rest_of_hand: list[str]) -> str:
     """Why the effect of ``name`` cannot be applied in full now (rulebook "Playing A Card")."""
     c = card(name)
-    money = state.money + c.money + (2 * state.modifiers.count("rail_laying_money") if c.is_(RAIL_LAYING) else 0)
+    money = state.money + state.play_money(c)
     steps = list(c.effect)
     for k, step in enumerate(steps):
         if not effects.feasible(state, steps[: k + 1], p, money, rest_of_hand):
@@ -319,26 +319,12 @@ def points_now(view: dict[str, Any], seat: int) -> int:
     return int(p.get("vp_track", 0)) + int(p.get("board_points", 0)) + int(p.get("card_vp", 0))
 
 
-def rail_split(view: dict[str, Any], seat: int) -> tuple[int, int]:
-    """(city points, remote location points) of the seat's rails (rulebook "Winning the Game")."""
-    board = load_board(view["board"])
-    cities = remote = 0
-    for hx in board.hexes:
-        if seat not in view["rails"][hx.id]:
-            continue
-        if hx.terrain == CITY:
-            cities += CITY_BONUS[min(view["stations"][hx.id], 3)]
-        elif hx.terrain == REMOTE:
-            remote += hx.value
-    return cities, remote
-
-
-def score_rows(view: dict[str, Any], result: dict[str, Any]) -> list[dict[str, int]]:
-    """Per player: points from cards, cities, remote locations, VP track, and the total."""
+def score_rows(result: dict[str, Any]) -> list[dict[str, int]]:
+    """Per player: points from cards, cities, remote locations, VP track, and the total (the engine's result)."""
     rows = []
     for seat, d in enumerate(result.get("details", [])):
-        cities, remote = rail_split(view, seat)
-        rows.append({"cards": int(d.get("card_points", 0)), "cities": cities, "remote": remote,
+        rows.append({"cards": int(d.get("card_points", 0)), "cities": int(d.get("city_points", 0)),
+                     "remote": int(d.get("remote_points", 0)),
                      "track": int(d.get("vp_track", 0)), "total": int(result["scores"][seat]),
                      "rails": int(d.get("rails_on_board", 0))})
     return rows

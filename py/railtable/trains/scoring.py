@@ -19,17 +19,22 @@ if TYPE_CHECKING:
 CITY_BONUS = (0, 2, 4, 8)
 
 
-def rail_points(st: TrainsState, p: int) -> int:
-    """Train bonus points of player ``p``'s rails (cities by stations, remote locations by value)."""
-    total = 0
+def rail_split(st: TrainsState, p: int) -> tuple[int, int]:
+    """Train bonus points of player ``p``'s rails: (cities 0/2/4/8 by stations, remote locations by value)."""
+    cities = remote = 0
     for hx in st.board.hexes:
         if p not in st.rails[hx.id]:
             continue
         if hx.terrain == CITY:
-            total += CITY_BONUS[min(st.stations[hx.id], 3)]
+            cities += CITY_BONUS[min(st.stations[hx.id], 3)]
         elif hx.terrain == REMOTE:
-            total += hx.value
-    return total
+            remote += hx.value
+    return cities, remote
+
+
+def rail_points(st: TrainsState, p: int) -> int:
+    """Train bonus points of player ``p``'s rails (cities by stations, remote locations by value)."""
+    return sum(rail_split(st, p))
 
 
 def rails_on_board(st: TrainsState, p: int) -> int:
@@ -49,11 +54,13 @@ def final_result(st: TrainsState) -> dict[str, Any]:
     scores = []
     on_boards = []
     for p in range(n):
-        rp, cp = rail_points(st, p), card_points(st, p)
+        city, remote = rail_split(st, p)
+        rp, cp = city + remote, card_points(st, p)
         on_board = rails_on_board(st, p)
         scores.append(st.vp_tokens[p] + rp + cp)
         on_boards.append(on_board)
-        details.append({"vp_track": st.vp_tokens[p], "rail_points": rp, "card_points": cp, "rails_on_board": on_board})
+        details.append({"vp_track": st.vp_tokens[p], "rail_points": rp, "city_points": city, "remote_points": remote,
+                        "card_points": cp, "rails_on_board": on_board})
     best = max(scores)
     tied = [p for p in range(n) if scores[p] == best]
     most = max(on_boards[p] for p in tied)
