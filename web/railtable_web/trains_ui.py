@@ -13,7 +13,7 @@ from html import escape
 from typing import Any
 
 from railtable.trains import effects
-from railtable.trains.board import SEA, load_board
+from railtable.trains.board import load_board
 from railtable.trains.cards import (
     ACTION,
     RAIL_LAYING,
@@ -248,27 +248,15 @@ def rail_targets(state: Any, view: dict[str, Any], viewer: int | None) -> tuple[
         title = f"Lay a rail on {hex_label(board, o['hex'])}: {cost} money" + (" and 1 Waste" if waste else "")
         targets.append({"hex": o["hex"], "kind": "rail", "cost": cost, "waste": waste, "title": title})
     legal = {t["hex"] for t in targets}
-    rails = view["rails"]
     money = int(view.get("money", 0))
     nope = []
-    seen: set[int] = set()
-    for h, here in enumerate(rails):
-        if viewer not in here:
+    for n, (cost, _waste) in sorted(state.rail_reach(viewer, list(view.get("modifiers", []))).items()):
+        if n in legal:
             continue
-        for n in board.neighbours[h]:
-            if n in legal or n in seen or viewer in rails[n]:
-                continue
-            seen.add(n)
-            hx = board.hexes[n]
-            if hx.terrain == SEA:
-                continue
-            c = state.rail_cost(viewer, n, list(view.get("modifiers", [])))
-            if c is None:
-                continue
-            if c[0] > money:
-                nope.append({"hex": n, "reason": f"{hex_label(board, n)} costs {c[0]}; you have {money} money"})
-            elif state.rails_left[viewer] <= 0:
-                nope.append({"hex": n, "reason": "you have no rails left"})
+        if cost > money:
+            nope.append({"hex": n, "reason": f"{hex_label(board, n)} costs {cost}; you have {money} money"})
+        elif view["players"][viewer]["rails_left"] <= 0:
+            nope.append({"hex": n, "reason": "you have no rails left"})
     return targets, nope
 
 

@@ -188,14 +188,10 @@ class TrainsState(GameState):
             cost = 0
         return cost, waste
 
-    def rail_options(self, p: int, money: int, mods: list[str]) -> dict[int, tuple[int, bool]]:
-        """Spaces where ``p`` may lay a rail now, with cost (rulebook "Terms / Lay Rails").
-
-        Only next to a space holding one of ``p``'s rails (not across a blocked edge), only one
-        of ``p``'s rails per space, and only if ``p`` can pay the extra cost.
-        """
-        if self.rails_left[p] <= 0:
-            return {}
+    def rail_reach(self, p: int, mods: list[str]) -> dict[int, tuple[int, bool]]:
+        """Spaces next to ``p``'s rails (not across a blocked edge, not the sea, none holding a
+        rail of ``p``'s yet), each with its cost whether or not ``p`` can pay it (rulebook "Terms /
+        Lay Rails"). The table uses it to say why a nearby space is not a legal choice."""
         nb = self.board.neighbours
         rails = self.rails
         out: dict[int, tuple[int, bool]] = {}
@@ -206,9 +202,16 @@ class TrainsState(GameState):
                 if n in out or p in rails[n]:
                     continue
                 c = self.rail_cost(p, n, mods)
-                if c is not None and c[0] <= money:
+                if c is not None:
                     out[n] = c
         return out
+
+    def rail_options(self, p: int, money: int, mods: list[str]) -> dict[int, tuple[int, bool]]:
+        """Spaces where ``p`` may lay a rail now, with cost (rulebook "Terms / Lay Rails"): within
+        reach (:meth:`rail_reach`), with a rail left to lay, and only if ``p`` can pay the extra cost."""
+        if self.rails_left[p] <= 0:
+            return {}
+        return {h: c for h, c in self.rail_reach(p, mods).items() if c[0] <= money}
 
     def station_options(self) -> list[int]:
         """Cities with a free station slot, if a station token is left (rulebook "Station Expansion")."""
