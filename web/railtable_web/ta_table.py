@@ -10,6 +10,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from railtable.transamerica.board import TRACKS_IN_SUPPLY
+
 from . import ta_svg
 from .dom import closest_data, on, q
 from .session import PLAYER_COLOURS
@@ -154,7 +156,7 @@ class TransAmericaTable:
             )
         q("#players").innerHTML = "".join(rows)
         q("#score-track").innerHTML = ta_svg.score_track_svg(view["scores"], names)
-        q("#tracks-left").textContent = f"Round {view['round']} · tracks left in the supply: {view['tracks_left']} of 83"
+        q("#tracks-left").textContent = f"Round {view['round']} · tracks left in the supply: {view['tracks_left']} of {TRACKS_IN_SUPPLY}"
         lines = view.get("log", [])[-80:]
         q("#log").innerHTML = "".join(f"<li>{escape(line)}</li>" for line in reversed(lines))
 
@@ -183,7 +185,7 @@ class TransAmericaTable:
         names = view["names"]
         ender = record.get("ended_by")
         if record.get("reason") == "tracks":
-            head = "All 83 tracks are on the board: the round ends."
+            head = f"All {TRACKS_IN_SUPPLY} tracks are on the board: the round ends."
         else:
             head = f"{escape(names[ender])} joined all five cities." if ender is not None else "The round ends."
         self.app.modal(
