@@ -7,6 +7,7 @@ First to reach 5 wins.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from railtable.core import GameInfo, GameState, IllegalActionError, Rng, register
@@ -41,7 +42,9 @@ class ToyState(GameState):
         return out
 
     def _check(self, action: dict[str, Any]) -> None:
-        if action not in self.legal_actions(action["player"]):
+        # Compared as JSON: in Python True == 1 == 1.0, but an action's types matter.
+        legal = {json.dumps(a, sort_keys=True) for a in self.legal_actions(action["player"])}
+        if json.dumps(action, sort_keys=True) not in legal:
             raise IllegalActionError(f"{action['type']} is not allowed now")
 
     def _play(self, action: dict[str, Any]) -> None:

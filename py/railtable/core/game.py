@@ -98,14 +98,17 @@ class GameState(ABC):
     def num_players(self) -> int:
         return len(self.names)
 
-    def apply(self, action: Action) -> None:
-        """Play ``action``; if it is illegal raise and change nothing."""
+    def _check_envelope(self, action: Any) -> None:
+        """The checks every game shares: the action's shape, its seat, the end, whose turn it is.
+
+        ``apply`` and ``is_legal`` both call this, so they agree for every input (of any JSON type).
+        """
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise MalformedActionError(
-                f"an action must be a JSON object with a 'type' string, got {action!r}", action
+                f"an action must be a JSON object with a 'type' string, got {action!r}"[:300], action
             )
         player = action.get("player")
-        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.num_players:
+        if type(player) is not int or not 0 <= player < self.num_players:
             raise MalformedActionError(
                 f"an action needs 'player', a seat number from 0 to {self.num_players - 1}", action
             )
@@ -116,14 +119,18 @@ class GameState(ABC):
             raise NotYourTurnError(
                 f"it is not {self.names[player]}'s turn (waiting for {waiting})", action
             )
+
+    def apply(self, action: Action) -> None:
+        """Play ``action``; if it is illegal raise and change nothing."""
+        self._check_envelope(action)
         self._check(action)
         self._play(action)
 
-    def is_legal(self, action: Action) -> bool:
-        """Would ``apply(action)`` be accepted now? (Property tests check it against ``legal_actions``.)"""
+    def is_legal(self, action: Any) -> bool:
+        """Would ``apply(action)`` be accepted now? True or False for every input, never an exception
+        (the property tests check it against ``legal_actions`` and against ``apply``)."""
         try:
-            if self.is_over() or action.get("player") not in self.to_act():
-                return False
+            self._check_envelope(action)
             self._check(action)
         except IllegalActionError:
             return False
