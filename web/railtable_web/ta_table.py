@@ -10,10 +10,11 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from railtable.transamerica import messages
 from railtable.transamerica.board import TRACKS_IN_SUPPLY
 
-from . import ta_svg
-from .dom import closest_data, on, q
+from . import i18n, ta_svg
+from .dom import closest_data, is_null, on, q
 from .session import PLAYER_COLOURS
 from .table_parts import winners_heading
 
@@ -106,18 +107,8 @@ class TransAmericaTable:
         if state.is_over():
             banner = "The game is over."
         elif viewer is not None and viewer in view.get("to_act", []):
-            placed = view.get("placed_this_turn", {"singles": 0, "doubles": 0})
-            if view["phase"] == "marker":
-                banner = "Your turn: place your start marker on any free junction (cities too)."
-            elif placed["doubles"] or placed["singles"] >= 2:
-                banner = "Your turn: end your turn (or undo)."
-            elif placed["singles"] == 1 and view.get("round_ends_after_turn"):
-                banner = ("An opponent's five cities are joined: you may still place 1 more single track; "
-                          "the round ends with your turn.")
-            elif placed["singles"] == 1:
-                banner = "You may place 1 more single track, or end your turn."
-            else:
-                banner = "Your turn: place 1 or 2 single tracks, or 1 double track."
+            # the engine words what may still be placed (the 2-singles-or-1-double limit)
+            banner = messages.turn_prompt(view, i18n.language())
         else:
             who = names[turn] if turn is not None else "?"
             banner = f"{who} is playing…" if session.is_bot(turn) else f"Waiting for {who}."
@@ -157,8 +148,11 @@ class TransAmericaTable:
         q("#players").innerHTML = "".join(rows)
         q("#score-track").innerHTML = ta_svg.score_track_svg(view["scores"], names)
         q("#tracks-left").textContent = f"Round {view['round']} · tracks left in the supply: {view['tracks_left']} of {TRACKS_IN_SUPPLY}"
-        lines = view.get("log", [])[-80:]
-        q("#log").innerHTML = "".join(f"<li>{escape(line)}</li>" for line in reversed(lines))
+        lang = i18n.language()
+        events = view.get("log", [])[-80:]
+        q("#log").innerHTML = "".join(
+            f"<li>{escape(messages.render(ev, lang, names))}</li>" for ev in reversed(events)
+        )
 
     # ---- input --------------------------------------------------------------------
     def on_board_click(self, event: Any) -> None:
@@ -190,21 +184,78 @@ class TransAmericaTable:
             head = f"{escape(names[ender])} joined all five cities." if ender is not None else "The round ends."
         self.app.modal(
             f'<h2>Round {record["round"]} is over</h2><p>{head}</p>'
+            + self._round_board(record, names, self.session.viewer)
             + ta_svg.round_summary_svg(record, names)
-            + self._cities_table(record, names)
+        )
+        self._bind_picker()
+
+    def _round_board(self, record: dict[str, Any], names: list[str], viewer: int | None) -> str:
+        """The board as the round ended, and a button per player that shows his cities and the
+        missing lines the scoring counted (the engine's tree, drawn as it is)."""
+        if "tracks" not in record:  # a round recorded before the board was kept
+            return ""
+        missing = record["missing"]
+        losers = [p for p in range(len(names)) if missing[p]]
+        selected = viewer if viewer is not None else (max(losers, key=lambda p: missing[p]) if losers else 0)
+        buttons = []
+        for seat, name in enumerate(names):
+            colour = ta_svg.PLAYER_COLOURS[seat % len(ta_svg.PLAYER_COLOURS)]
+            loss = f"−{missing[seat]}" if missing[seat] else "joined" if seat in record.get("connected", []) else "0"
+            chips = "".join(
+                f'<i style="background:{ta_svg.REGION_FILL.get(ta_svg.CITY_BY_NAME[c]["colour"], "#888")}" title="{escape(c)}"></i>'
+                for c in record.get("cities", {}).get(str(seat), [])
+            )
+            pressed = "true" if seat == selected else "false"
+            buttons.append(
+                f'<button type="button" class="rs-pick" data-rs-seat="{seat}" aria-pressed="{pressed}" '
+                f'style="--seat:{colour}"><span class="swatch" style="background:{colour}"></span>'
+                f'<span class="pname">{escape(name)}</span><span class="rs-loss{"" if missing[seat] else " none"}">{loss}</span>'
+                f'<span class="rs-regions">{chips}</span></button>'
+            )
+        return (
+            '<div class="rs-wrap"><p class="muted rs-hint">The board as the round ended. Ringed: the chosen '
+            "player's cities; dashed: the missing lines the scoring counted (1 point each, 2 on a double line).</p>"
+            f'<div class="rs-picker" role="group" aria-label="show a player">{"".join(buttons)}</div>'
+            + ta_svg.round_board_svg(record, names, selected)
+            + self._cities_legend(record, names, selected)
+            + "</div>"
         )
 
-    def _cities_table(self, record: dict[str, Any], names: list[str]) -> str:
-        cities = record.get("cities", {})
-        rows = []
+    def _cities_legend(self, record: dict[str, Any], names: list[str], selected: int) -> str:
+        out = ['<div class="rs-cities">']
         for seat, name in enumerate(names):
             chips = "".join(
                 f'<span class="chip" style="--region:{ta_svg.REGION_FILL.get(ta_svg.CITY_BY_NAME[c]["colour"], "#888")}">'
                 f"{escape(c)}</span>"
-                for c in cities.get(str(seat), [])
+                for c in record.get("cities", {}).get(str(seat), [])
             )
-            rows.append(f"<tr><th>{escape(name)}</th><td>{chips}</td></tr>")
-        return '<table class="cities-table"><caption>Everyone\'s cities</caption>' + "".join(rows) + "</table>"
+            shown = "" if seat == selected else " hidden"
+            out.append(f'<p class="rs-city-list" data-rs-seat="{seat}"{shown}><b>{escape(name)}:</b> {chips}</p>')
+        out.append("</div>")
+        return "".join(out)
+
+    def _bind_picker(self) -> None:
+        picker = q("#modal .rs-picker")
+        if not is_null(picker):
+            on(picker, "click", self._on_pick)
+
+    def _on_pick(self, event: Any) -> None:
+        seat = closest_data(event, "rs-seat")
+        if seat is None:
+            return
+        wrap = q("#modal .rs-wrap")
+        for el in wrap.querySelectorAll("[data-rs-seat]"):
+            mine = str(el.getAttribute("data-rs-seat")) == seat
+            tag = str(el.tagName).lower()
+            if tag == "button":
+                el.setAttribute("aria-pressed", "true" if mine else "false")
+            elif tag == "g":
+                if mine:
+                    el.removeAttribute("display")
+                else:
+                    el.setAttribute("display", "none")
+            else:
+                el.hidden = not mine
 
     def show_result(self) -> None:
         state = self.session.match.state
@@ -212,7 +263,8 @@ class TransAmericaTable:
         view = state.view(None)
         names = view["names"]
         rounds = view.get("rounds", [])
-        last = ta_svg.round_summary_svg(rounds[-1], names) if rounds else ""
+        last = (self._round_board(rounds[-1], names, self.session.viewer)
+                + ta_svg.round_summary_svg(rounds[-1], names)) if rounds else ""
         history = ['<table class="history"><tr><th>Round</th>' + "".join(f"<th>{escape(n)}</th>" for n in names) + "</tr>"]
         for r in rounds:
             history.append(f'<tr><td>{r["round"]}</td>' + "".join(
@@ -225,6 +277,8 @@ class TransAmericaTable:
             + ta_svg.score_track_svg(result.get("scores", view["scores"]), names)
             + "".join(history)
         )
+        if rounds:
+            self._bind_picker()
 
     def help_html(self) -> str:
         return HELP

@@ -134,8 +134,7 @@ def board_adjacency(occupied: Iterable[int]) -> list[list[tuple[int, int]]]:
 def missing_points(cities: Sequence[str], occupied: Iterable[int]) -> int:
     """Rulebook "Scoring of a Round": the fewest points (1 per single, 2 per double line
     still empty) needed to connect all of ``cities`` using every track on the board."""
-    adj = board_adjacency(occupied)
-    return steiner_cost(adj, [board.CITY_NODE[c] for c in cities])
+    return cheapest_connection([board.CITY_NODE[c] for c in cities], occupied)[0]
 
 
 def _relax_tree(
@@ -174,9 +173,10 @@ def steiner_tree(
 ) -> tuple[int, set[int]]:
     """A minimum Steiner tree: ``(weight, set of edge ids)``; ``adj[v]`` holds ``(u, weight, edge)``.
 
-    The same Dreyfus-Wagner programme as :func:`steiner_cost`, keeping for every
-    ``(subset, node)`` whether its value came from a path step (node and edge) or from a
-    split of the subset at that node, so that the tree can be traced back.
+    The same Dreyfus-Wagner programme as :func:`steiner_cost`, keeping for every subset the
+    node and edge each improved node was reached from by a path step; the tree is traced back
+    from the root, and where a value came from a split of the subset (no path step), the split
+    is found again by its sum.
     """
     terms = list(dict.fromkeys(terminals))
     if len(terms) <= 1:
@@ -187,35 +187,19 @@ def steiner_tree(
     full = (1 << k) - 1
     dp: list[list[int]] = [[] for _ in range(full + 1)]
     preds: list[tuple[list[int], list[int]]] = [([], []) for _ in range(full + 1)]
-    splits: list[list[int]] = [[] for _ in range(full + 1)]
     for mask in range(1, full + 1):
-        best = [INF] * n
-        split = [0] * n
         if mask & (mask - 1) == 0:
+            best = [INF] * n
             best[others[mask.bit_length() - 1]] = 0
         else:
-            low = mask & -mask
-            rest = mask ^ low
-            sub = rest
-            while True:
-                a_mask = sub | low
-                if a_mask != mask:
-                    a = dp[a_mask]
-                    b = dp[mask ^ a_mask]
-                    for v in range(n):
-                        s = a[v] + b[v]
-                        if s < best[v]:
-                            best[v] = s
-                            split[v] = a_mask
-                if sub == 0:
-                    break
-                sub = (sub - 1) & rest
+            best = [INF] * n
+            for a_mask, b_mask in _splits(mask):
+                best = list(map(min, best, map(add, dp[a_mask], dp[b_mask])))
         pred = [-1] * n
         pred_edge = [-1] * n
         _relax_tree(adj, best, pred, pred_edge)
         dp[mask] = best
         preds[mask] = (pred, pred_edge)
-        splits[mask] = split
     edges: set[int] = set()
     stack = [(full, root)]
     while stack:
@@ -225,10 +209,67 @@ def steiner_tree(
             edges.add(pred_edge[v])
             v = pred[v]
         if mask & (mask - 1):
-            a_mask = splits[mask][v]
+            value = dp[mask][v]
+            a_mask, b_mask = next((a, b) for a, b in _splits(mask) if dp[a][v] + dp[b][v] == value)
             stack.append((a_mask, v))
-            stack.append((mask ^ a_mask, v))
+            stack.append((b_mask, v))
     return dp[full][root], edges
+
+
+def _splits(mask: int) -> list[tuple[int, int]]:
+    """Every split of ``mask`` into two non-empty parts, the lowest bit in the first part."""
+    low = mask & -mask
+    rest = mask ^ low
+    out = []
+    sub = rest
+    while True:
+        a_mask = sub | low
+        if a_mask != mask:
+            out.append((a_mask, mask ^ a_mask))
+        if sub == 0:
+            return out
+        sub = (sub - 1) & rest
+
+
+def cheapest_connection(nodes: Iterable[int], occupied: Iterable[int]) -> tuple[int, list[int]]:
+    """Rulebook "Scoring of a Round": the fewest points still needed to join ``nodes`` (junction
+    indices) and the free lines of one cheapest tree that does it (exact, Dreyfus-Wagner).
+
+    Every placed track is free, so the crossings joined by tracks are first merged into one node
+    each; the cities then fall into a few groups, and the programme runs over the merged board
+    with one terminal per group (much faster late in a round). The lines returned are the ones
+    still to build, in board order; their cost (1 single, 2 double) adds up to the points.
+    """
+    parent = list(range(len(board.JUNCTIONS)))
+
+    def find(v: int) -> int:
+        while parent[v] != v:
+            parent[v] = parent[parent[v]]
+            v = parent[v]
+        return v
+
+    taken = set(occupied)
+    for e in taken:
+        i, j = board.EDGE_ENDS[e]
+        ri, rj = find(i), find(j)
+        if ri != rj:
+            parent[rj] = ri
+    roots = [find(v) for v in range(len(parent))]
+    terms = list(dict.fromkeys(roots[v] for v in nodes))
+    if len(terms) <= 1:
+        return 0, []
+    compact = {r: i for i, r in enumerate(dict.fromkeys(roots))}
+    adj: list[list[tuple[int, int, int]]] = [[] for _ in compact]
+    cost = board.BASE_COST
+    for e, (i, j) in enumerate(board.EDGE_ENDS):
+        if e in taken:
+            continue
+        ci, cj = compact[roots[i]], compact[roots[j]]
+        if ci != cj:
+            adj[ci].append((cj, cost[e], e))
+            adj[cj].append((ci, cost[e], e))
+    points, edges = steiner_tree(adj, [compact[t] for t in terms])
+    return points, sorted(edges)
 
 
 def board_adjacency_with_edges(occupied: Iterable[int]) -> list[list[tuple[int, int, int]]]:
