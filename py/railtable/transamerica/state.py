@@ -70,8 +70,11 @@ SINGLES_PER_TURN = 2
 DOUBLES_PER_TURN = 1
 """Network building rules: "per turn 1 or 2 tracks on single lines, or 1 track on a double line"."""
 
-LOG_TAIL = 120
+LOG_TAIL = 80
 """How many log events a view carries (the whole log is in the state)."""
+
+_EDGE_POINTS: list[tuple[int, int, int, int]] = [(a[0], a[1], b[0], b[1]) for a, b, _d in board.EDGES]
+"""Per line: ``(x1, y1, x2, y2)`` of its ends in legal order (for building JSON quickly)."""
 
 ACTION_KEYS: dict[str, frozenset[str]] = {
     "place_marker": frozenset({"type", "player", "at"}),
@@ -188,10 +191,10 @@ class TransAmericaState(GameState):
         entries = self.log if tail is None else self.log[-tail:] if tail > 0 else []
         out = []
         for entry in entries:
-            if key is not None and len(entry) > 2 and key in entry[2]:
+            if len(entry) > 2 and key in entry[2]:
                 out.append(list(entry[2][key]))
             else:
-                out.append([entry[0], entry[1]])
+                out.append(entry[:2])
         return out
 
     def log_lines(self, player: int | None, tail: int | None = None, lang: str = "en") -> list[str]:
@@ -264,13 +267,13 @@ class TransAmericaState(GameState):
             return []
         singles_only = not may["doubles"]
         occupied = self._occupied
-        out: set[int] = set()
         marker = self.markers[player]
         assert marker is not None
-        for v in self._component(board.INDEX[marker]):
-            for _u, e in board.ADJ[v]:
-                if e not in occupied and not (singles_only and board.BASE_COST[e] == 2):
-                    out.add(e)
+        adj = board.ADJ
+        out = {e for v in self._component(board.INDEX[marker]) for _u, e in adj[v] if e not in occupied}
+        if singles_only:
+            cost = board.BASE_COST
+            return sorted(e for e in out if cost[e] == 1)
         return sorted(out)
 
     def may_place(self) -> dict[str, int]:
@@ -298,10 +301,11 @@ class TransAmericaState(GameState):
                 for (x, y) in board.JUNCTIONS
                 if (x, y) not in taken
             ]
-        actions: list[Action] = []
-        for e in self.legal_edges(player):
-            a, b, _double = board.EDGES[e]
-            actions.append({"type": "build", "player": player, "edge": [[a[0], a[1]], [b[0], b[1]]]})
+        ends = _EDGE_POINTS
+        actions: list[Action] = [
+            {"type": "build", "player": player, "edge": [[ends[e][0], ends[e][1]], [ends[e][2], ends[e][3]]]}
+            for e in self.legal_edges(player)
+        ]
         if self.singles + self.doubles > 0:
             actions.append({"type": "end_turn", "player": player})
         return actions
@@ -536,11 +540,8 @@ class TransAmericaState(GameState):
 
     def _tracks_json(self) -> list[list[Any]]:
         """This round's tracks as ``[[x1, y1], [x2, y2], seat]`` in the order placed."""
-        out = []
-        for e, seat in self.tracks:
-            a, b, _double = board.EDGES[e]
-            out.append([[a[0], a[1]], [b[0], b[1]], seat])
-        return out
+        ends = _EDGE_POINTS
+        return [[[ends[e][0], ends[e][1]], [ends[e][2], ends[e][3]], seat] for e, seat in self.tracks]
 
     # ---- saving ------------------------------------------------------------------
     def copy(self) -> TransAmericaState:
