@@ -56,7 +56,7 @@ from .errors import (
     TrackLimitError,
     WrongPhaseError,
 )
-from .steiner import cheapest_connection
+from .steiner import cheapest_connection, contracted
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -450,10 +450,11 @@ class TransAmericaState(GameState):
         connected = [self.cities_connected(p) for p in range(n)]
         missing = [0] * n
         needed: list[list[list[list[int]]]] = [[] for _ in range(n)]
+        merged = contracted(occupied) if not all(connected) else None
         for p in range(n):
             if connected[p]:
                 continue
-            missing[p], lines = cheapest_connection([board.CITY_NODE[c] for c in self.hands[p]], occupied)
+            missing[p], lines = cheapest_connection([board.CITY_NODE[c] for c in self.hands[p]], occupied, merged)
             needed[p] = [[list(board.EDGES[e][0]), list(board.EDGES[e][1])] for e in lines]
         for p in range(n):
             self.scores[p] -= missing[p]

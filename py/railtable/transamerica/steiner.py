@@ -456,7 +456,11 @@ def contracted(occupied: Iterable[int]) -> tuple[list[int], list[list[tuple[int,
     return node, adj
 
 
-def cheapest_connection(nodes: Iterable[int], occupied: Iterable[int]) -> tuple[int, list[int]]:
+def cheapest_connection(
+    nodes: Iterable[int],
+    occupied: Iterable[int],
+    merged: tuple[list[int], list[list[tuple[int, int, int]]]] | None = None,
+) -> tuple[int, list[int]]:
     """Rulebook "Scoring of a Round": the fewest points still needed to join ``nodes`` (junction
     indices) and the free lines of one cheapest tree that does it (exact).
 
@@ -464,8 +468,9 @@ def cheapest_connection(nodes: Iterable[int], occupied: Iterable[int]) -> tuple[
     each (:func:`contracted`); the cities then fall into a few groups and :func:`exact_tree`
     runs over the merged board with one terminal per group. The lines returned are the ones
     still to build, in board order; their cost (1 single, 2 double) adds up to the points.
+    ``merged`` is ``contracted(occupied)`` when the caller already has it (one per round's end).
     """
-    node, adj = contracted(occupied)
+    node, adj = merged if merged is not None else contracted(occupied)
     terms = list(dict.fromkeys(node[v] for v in nodes))
     points, edges = exact_tree(adj, terms)
     return points, sorted(edges)
