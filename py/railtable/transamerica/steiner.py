@@ -321,7 +321,8 @@ def board_path_tree(cost: Sequence[int], terminals: Sequence[int]) -> tuple[int,
     dist[terminals[0]] = 0
     buckets: list[list[int]] = [[terminals[0]], [], []]
     done = [0, 0, 0]  # per bucket: how many of its entries were scanned
-    limit = 2 * n  # beyond any distance on the board
+    top = max(cost)
+    limit = top * n  # beyond any distance on the board
     edges: set[int] = set()
     total = 0
     d = 0
@@ -329,7 +330,7 @@ def board_path_tree(cost: Sequence[int], terminals: Sequence[int]) -> tuple[int,
         reached = -1
         while d < len(buckets) and d <= limit:
             bucket = buckets[d]
-            if len(buckets) < d + 3:  # a line costs at most 2
+            while len(buckets) <= d + top:  # no line costs more than top
                 buckets.append([])
                 done.append(0)
             k = done[d]
