@@ -222,9 +222,9 @@ def delivery_example() -> StationsState:
     and only 3 Coal are left; Sarah holds the Los Angeles-Detroit Mission."""
     s = new_game(4)
     west = board().routes["west"].spaces
-    fill(s, "west", [1, 1, 1, -1, -1, 0])  # 6 of 8 spaces: 2 left for Eric
-    assert len(west) == 8
-    fill(s, "northern", [1, -1, -1])  # 3 of 4: 1 left for Eric
+    assert len(west) == 11
+    fill(s, "west", [1, 1, 1, 1, -1, -1, -1, 0, 0])  # 9 of 11 spaces: 2 left for Eric
+    fill(s, "northern", [1, -1, -1, -1, -1])  # 5 of 6: 1 left for Eric
     s.buildings["seattle"] = [[0, "mine"], [1, "mine"]]
     s.buildings["los_angeles"] = [[2, "mine"], [3, "mine"]]
     for p in range(4):
@@ -248,20 +248,23 @@ def test_step4_delivery_example_tie_and_coal_shortage() -> None:
     west_left = [sp for sp in board().routes["west"].spaces if sp not in s.spaces]
     north_left = [sp for sp in board().routes["northern"].spaces if sp not in s.spaces]
     assert len(west_left) == 2 and len(north_left) == 1
-    # the 6th West space (index 5) holds Eric's die: the next two are open in turn
+    # the last two spaces of the Billings arm: one next to the junction, one next to Eric's die
     for sp in west_left + north_left:
         s.apply({"type": "place", "player": 0, "face": "train", "bonus": False, "space": sp})
     vp0 = list(s.vp)
     s.apply({"type": "done", "player": 0})
     assert s.phase == "order" and sorted(s.deliver_queue) == ["northern", "west"]
     s.apply({"type": "deliver", "player": 0, "route": "west"})
+    # the Delivery's event says whose dice were on the route (the why of the Majority Bonus)
+    delivery = next(ev for ev in reversed(s.events) if ev[0] == "delivery")
+    assert delivery[1]["dice"] == [4, 4, 0, 0] and delivery[1]["white"] == 3
     assert s.vp[0] == vp0[0] + 3 and s.vp[1] == vp0[1] + 3 and s.vp[2] == vp0[2]
     assert s.phase == "tie" and s.delivery["tied"] == [0, 1]
     deck = len(s.power_deck)
     s.apply({"type": "tie", "player": 0, "winner": 0})
-    # Seattle: a Power card; Los Angeles: +2 VP; Billings: a Bonus die
+    # Seattle: a Power card; Los Angeles: +1 VP; Billings: a Bonus die
     assert len(s.power_deck) == deck - 1 and len(s.power_hands[0]) == 3
-    assert s.vp[0] == vp0[0] + 3 + 2 and s.bonus_held[0] == 1
+    assert s.vp[0] == vp0[0] + 3 + 1 and s.bonus_held[0] == 1
     assert s.phase == "goods" and s.delivery["demand"] == [1, 1, 1, 1]
     for q in (0, 1, 2):
         s.apply({"type": "give_goods", "player": 0, "to": q})
@@ -284,8 +287,8 @@ def test_step4_mission_needs_connection_and_scores_one_copy_per_turn() -> None:
     """Step 4.4: a player with two of the same Mission scores only one of them per turn; a player
     without dice on the route may still score."""
     s = new_game(3)
-    mid = mission_id("billings", "new_orleans")
-    other = next(c for c in power_cards() if power_cards()[c]["cities"] == ["billings", "new_orleans"] and c != mid)
+    mid = mission_id("seattle", "san_antonio")
+    other = next(c for c in power_cards() if power_cards()[c]["cities"] == ["seattle", "san_antonio"] and c != mid)
     for c in (mid, other):
         for h in s.power_hands:
             if c in h:
@@ -293,13 +296,11 @@ def test_step4_mission_needs_connection_and_scores_one_copy_per_turn() -> None:
                 s.power_deck.append(c)
         s.power_deck.remove(c)
     s.power_hands[2] += [mid, other]
-    fill(s, "rockies", [1])          # Billings - Denver
-    fill(s, "plains", [1, 1])        # Denver - Kansas City
-    fill(s, "river", [1, 1])         # Kansas City - New Orleans
-    to_resolve(s, 0, [(False, "train")] * 3)
-    s.apply({"type": "place", "player": 0, "face": "train", "bonus": False, "space": space("rockies", 1)})
-    s.apply({"type": "place", "player": 0, "face": "train", "bonus": False, "space": space("plains", 2)})
-    s.apply({"type": "place", "player": 0, "face": "train", "bonus": False, "space": space("river", 2)})
+    fill(s, "west", [1] * 10)        # the West Y (Seattle, Los Angeles, Billings) but one space
+    fill(s, "southwest", [1] * 5)    # Los Angeles - San Antonio but one space
+    to_resolve(s, 0, [(False, "train")] * 2)
+    s.apply({"type": "place", "player": 0, "face": "train", "bonus": False, "space": space("west", 10)})
+    s.apply({"type": "place", "player": 0, "face": "train", "bonus": False, "space": space("southwest", 5)})
     s.apply({"type": "done", "player": 0})
     while s.phase in ("order", "tie", "goods"):
         s.apply(s.legal_actions(0)[0])
@@ -314,10 +315,10 @@ def test_step4_empty_goods_stack_gives_one_vp() -> None:
     s.hands[1]["cattle"] = 10
     s.buildings["new_orleans"].append([2, "ranch"])
     s.buildings_left[2]["ranch"] -= 1
-    fill(s, "gulf", [1])
+    fill(s, "gulf", [1, 1, 1])
     to_resolve(s, 0, [(False, "train")])
     vp2 = s.vp[2]
-    s.apply({"type": "place", "player": 0, "face": "train", "bonus": False, "space": space("gulf", 1)})
+    s.apply({"type": "place", "player": 0, "face": "train", "bonus": False, "space": space("gulf", 3)})
     s.apply({"type": "done", "player": 0})
     while s.phase == "tie":
         s.apply({"type": "tie", "player": 0, "winner": 0})

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Action
-from .data import BUILDINGS, board, power_cards
+from .data import BUILDINGS, all_power_cards, board
 
 
 class BaselineBot:
@@ -51,7 +51,7 @@ class BaselineBot:
 
     # ---- setup -------------------------------------------------------------
     def _keep(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
-        table = power_cards()
+        table = all_power_cards()
 
         def value(cid: int) -> int:
             card = table[cid]
@@ -114,7 +114,7 @@ class BaselineBot:
 
     # ---- step 3 ------------------------------------------------------------
     def _space_score(self, view: dict[str, Any], action: Action) -> float:
-        b = board()
+        b = board(view["rules"])
         r = b.space_route[action["space"]]
         route = b.routes[r]
         spaces = view["spaces"]
@@ -139,7 +139,7 @@ class BaselineBot:
         return score
 
     def _station_score(self, view: dict[str, Any], st: str) -> float:
-        b = board()
+        b = board(view["rules"])
         spaces = view["spaces"]
         score = 0.0
         for route in b.routes.values():

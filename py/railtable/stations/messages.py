@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from .data import load_json, power_cards
+from .data import all_power_cards, load_json
 
 LANGUAGES = ("en", "fr")
 
@@ -35,7 +35,7 @@ def term(key: str, lang: str = "en") -> str:
 
 def card_text(cid: int, lang: str = "en") -> str:
     """A Power card in words: a Mission (two cities and its VP) or its two Goods."""
-    card = power_cards()[int(cid)]
+    card = all_power_cards()[int(cid)]
     if card["kind"] == "mission":
         a, b = card["cities"]
         return term("card.mission", lang).format(

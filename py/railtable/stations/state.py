@@ -28,11 +28,23 @@ from typing import Any
 from ..core import Action, GameState, IllegalActionError, MalformedActionError, Result, Rng
 from ..core.errors import ConfigError
 from . import messages
-from .data import BUILDINGS, FACES, GOODS, SAVABLE_FACES, TRAIN_FACES, board, cards, power_cards
+from .data import (
+    BUILDINGS,
+    FACES,
+    GOODS,
+    RULES_VERSION,
+    RULES_VERSIONS,
+    SAVABLE_FACES,
+    TRAIN_FACES,
+    all_power_cards,
+    board,
+    cards,
+    power_cards,
+)
 from .goods import goods_totals, monopolies, upgrade_options
 
 _FIELDS = (
-    "names", "log", "reveal_count", "events", "phase", "active", "turn_number", "round", "endgame",
+    "rules", "names", "log", "reveal_count", "events", "phase", "active", "turn_number", "round", "endgame",
     "coins", "bank", "vp", "paper", "vp_stack", "vp_reserve", "vp_total", "dice_supply", "saved",
     "bonus_held", "bonus_pool", "spaces", "buildings", "buildings_left", "stacks", "goods_aside",
     "goods_removed", "hands", "power_deck", "power_hands", "power_scored", "power_removed",
@@ -104,10 +116,16 @@ class StationsState(GameState):
         names = config.get("players")
         if not isinstance(names, list) or not 3 <= len(names) <= 5:
             raise ConfigError("Trains & Stations is for 3 to 5 players")
+        rules = config.get("rules", RULES_VERSION)
+        if type(rules) is not int or rules not in RULES_VERSIONS:
+            raise ConfigError(
+                f"this game uses Trains & Stations rules version {rules!r}; this version of Railtable "
+                f"plays versions {', '.join(map(str, RULES_VERSIONS))}")
         c = cards()
         n = len(names)
         s = cls.__new__(cls)
         s._init_common(names, seed)
+        s.rules = rules
         s.events = []
         s.phase = "keep"
         s.active = 0
@@ -129,7 +147,7 @@ class StationsState(GameState):
         s.bonus_held = [0] * n
         s.bonus_pool = c["dice"]["bonus"]
         s.spaces = {}
-        b = board()
+        b = board(rules)
         s.buildings = {st: [] for st in b.station_order}
         s.buildings_left = [{t: c["buildings"]["per_player"] for t in BUILDINGS} for _ in range(n)]
         per_type = c["goods"]["per_type"]
@@ -138,7 +156,7 @@ class StationsState(GameState):
         s.goods_aside = {g: (0 if g in start.values() else per_type) for g in GOODS}
         s.goods_removed = {g: 0 for g in GOODS}
         s.hands = [{g: 0 for g in GOODS} for _ in range(n)]
-        deck = sorted(power_cards())
+        deck = sorted(power_cards(rules))
         s.rng.shuffle(deck)
         deal = c["power_cards"]["deal"]
         s.power_hands = [deck[i * deal:(i + 1) * deal] for i in range(n)]
@@ -233,7 +251,7 @@ class StationsState(GameState):
 
     def _open_spaces(self) -> list[str]:
         """Step 3, Placing Trains: empty spaces next to a Station or to a space holding a die."""
-        b = board()
+        b = board(self.rules)
         occ = self.spaces
         out = []
         for sid in b.space_order:
@@ -249,7 +267,7 @@ class StationsState(GameState):
         A Station may not have more Buildings than locations; a second Building needs every
         Station to have one, a third needs every Station to have two.
         """
-        b = board()
+        b = board(self.rules)
         counts = {st: len(self.buildings[st]) for st in b.station_order}
         low = min(counts.values())
         return [st for st in b.station_order if counts[st] < b.stations[st].slots and counts[st] <= low]
@@ -306,7 +324,7 @@ class StationsState(GameState):
         return sum(offer["goods"].values()) + 2 * len(offer["cards"])
 
     def _power_goods_cards(self, p: int) -> list[int]:
-        table = power_cards()
+        table = all_power_cards()
         return [c for c in self.power_hands[p] if table[c]["kind"] == "goods"]
 
     # ---- legal actions ------------------------------------------------------
@@ -659,7 +677,7 @@ class StationsState(GameState):
         self._tray_take(a["face"], a["bonus"])
         self.spaces[a["space"]] = [-1 if a["bonus"] else p, a["face"]]
         self._say("place_bonus" if a["bonus"] else "place",
-                  {"p": p, "face": a["face"], "route": board().space_route[a["space"]], "space": a["space"]})
+                  {"p": p, "face": a["face"], "route": board(self.rules).space_route[a["space"]], "space": a["space"]})
 
     def _play_build(self, a: Action, p: int) -> None:
         """Step 3, Erecting Buildings: 3 matching dice return to the pool (Bonus dice used first)."""
@@ -693,7 +711,7 @@ class StationsState(GameState):
         for bonus, _face, _sel in self.tray:
             self._return_die(p, bonus)
         self.tray = []
-        b = board()
+        b = board(self.rules)
         self.completed = [r for r in b.route_order if all(s in self.spaces for s in b.routes[r].spaces)]
         self.deliver_queue = list(self.completed)
         self._drive()
@@ -724,10 +742,18 @@ class StationsState(GameState):
 
     def _begin_delivery(self, r: str) -> None:
         """Step 4.1, Completion VPs: 1 VP per connected city to each player with dice on the route."""
-        route = board().routes[r]
+        route = board(self.rules).routes[r]
         self.phase = "deliver"
-        self._say("delivery", {"route": r, "stations": list(route.stations)})
-        owners = sorted({self.spaces[s][0] for s in route.spaces} - {-1})
+        dice = [0] * self.num_players
+        white = 0
+        for s in route.spaces:
+            owner = self.spaces[s][0]
+            if owner < 0:
+                white += 1
+            else:
+                dice[owner] += 1
+        self._say("delivery", {"route": r, "stations": list(route.stations), "dice": dice, "white": white})
+        owners = [q for q in range(self.num_players) if dice[q]]
         for q in owners:
             self._gain_vp(q, len(route.stations))
             self._say("completion_vp", {"p": q, "n": len(route.stations)})
@@ -737,7 +763,7 @@ class StationsState(GameState):
     def _advance_delivery(self) -> bool:
         """Continue the Delivery in progress; False when a decision is awaited."""
         d = self.delivery
-        route = board().routes[d["route"]]
+        route = board(self.rules).routes[d["route"]]
         if d["stage"] == "majority":
             if d["winner"] is None:
                 counts = [0] * self.num_players
@@ -767,7 +793,7 @@ class StationsState(GameState):
 
     def _majority_bonus(self, w: int, stations: tuple[str, ...]) -> None:
         """Step 4.2, Majority Bonus: the city bonuses of every connected city; nothing if none left."""
-        b = board()
+        b = board(self.rules)
         self._say("majority", {"p": w})
         for st in stations:
             info = b.stations[st]
@@ -865,7 +891,7 @@ class StationsState(GameState):
 
     def _connected_cities(self, r: str) -> set[str]:
         """Cities linked to route ``r`` through routes completed this turn (project reading)."""
-        b = board()
+        b = board(self.rules)
         group = set(b.routes[r].stations)
         grew = True
         while grew:
@@ -881,7 +907,7 @@ class StationsState(GameState):
         """Step 4.4, Completing Missions: a Mission whose two cities are now connected scores its VP
         (revealed, face up); one copy of the same Mission per turn."""
         cities = self._connected_cities(r)
-        table = power_cards()
+        table = all_power_cards()
         for q in range(self.num_players):
             for c in list(self.power_hands[q]):
                 card = table[c]
@@ -898,7 +924,7 @@ class StationsState(GameState):
 
     def _reclaim_route(self, r: str) -> None:
         """Step 4.5, Reclaim Dice: player dice back to their owners, Bonus dice to the pool."""
-        for s in board().routes[r].spaces:
+        for s in board(self.rules).routes[r].spaces:
             owner = self.spaces.pop(s)[0]
             self._return_die(owner, owner < 0)
 
@@ -1032,7 +1058,7 @@ class StationsState(GameState):
         """Scoring: VP cards, scored Missions, Monopolies (ties all score); then most Gold."""
         self.phase = "over"
         self.mark_revealed()
-        table = power_cards()
+        table = all_power_cards()
         totals = [goods_totals(self.hands[q], self.power_hands[q]) for q in range(self.num_players)]
         monos = monopolies(totals)
         rows = []
@@ -1064,7 +1090,7 @@ class StationsState(GameState):
             players.append({
                 "seat": q, "name": self.names[q], "conductor": q == 0, "coins": self.coins[q],
                 "vp": self.vp[q] + self.paper[q], "vp_cards": self.vp[q], "vp_paper": self.paper[q],
-                "missions": [dict(power_cards()[c]) for c in self.power_scored[q]],
+                "missions": [dict(all_power_cards()[c]) for c in self.power_scored[q]],
                 "dice_supply": self.dice_supply[q], "dice_saved": list(self.saved[q]),
                 "dice_on_board": self._on_board(q), "bonus_dice": self.bonus_held[q],
                 "buildings_left": dict(self.buildings_left[q]),
@@ -1072,9 +1098,9 @@ class StationsState(GameState):
         me: dict[str, Any] | None = None
         if player is not None:
             me = {"seat": player, "goods": dict(self.hands[player]),
-                  "power": [dict(power_cards()[c]) for c in self.power_hands[player]]}
+                  "power": [dict(all_power_cards()[c]) for c in self.power_hands[player]]}
         v: dict[str, Any] = {
-            "game": "stations", "me": me, "players": players, "phase": self.phase, "active": self.active,
+            "game": "stations", "rules": self.rules, "me": me, "players": players, "phase": self.phase, "active": self.active,
             "to_act": self.to_act(), "round": self.round, "turn": self.turn_number, "endgame": self.endgame,
             "spaces": {s: {"owner": d[0], "face": d[1]} for s, d in self.spaces.items()},
             "buildings": {st: [{"owner": o, "building": t} for o, t in lst] for st, lst in self.buildings.items()},
