@@ -412,7 +412,7 @@ def test_step5_speculation_example_secret_and_simultaneous() -> None:
     assert s.to_act() == [0, 1, 2]
     offer(s, 0, cattle=4, worker=2)
     assert "my_offer" not in s.view(1)["pending"] or s.view(1)["pending"]["my_offer"] == {"goods": {}, "cards": []}
-    assert "cattle" not in str(s.view(2)["log"][-3:]) and s.view(0)["pending"]["my_offer"]["goods"] == {
+    assert "cattle" not in str(s.view(2)["events"][-3:]) and s.view(0)["pending"]["my_offer"]["goods"] == {
         "cattle": 4, "worker": 2}
     with pytest.raises(NotYourTurnError):
         s.apply({"type": "clear_offer", "player": 0})

@@ -280,4 +280,4 @@ def action_label(action: dict[str, Any], lang: str, names: list[str]) -> str:
 
 def offer_text(offer: dict[str, Any], lang: str) -> str:
     """A speculation trade in words (``{"goods": {type: n}, "cards": [ids]}``)."""
-    return messages._show("offer", offer, lang, [])
+    return messages.offer_text(offer, lang)

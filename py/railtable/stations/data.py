@@ -64,6 +64,8 @@ class Board:
     space_order: tuple[str, ...]
     station_routes: dict[str, tuple[str, ...]]
     """Station -> the routes that touch it, in board order."""
+    space_links: tuple[tuple[str, bool, tuple[str, ...]], ...]
+    """``(space, touches a Station, neighbouring spaces)`` in board order (for the placing rule)."""
 
 
 @lru_cache(maxsize=4)
@@ -104,6 +106,7 @@ def board(version: int = RULES_VERSION) -> Board:
         space_touches_station=frozenset(touching),
         space_order=tuple(order),
         station_routes={s: tuple(r for r in routes if s in routes[r].stations) for s in stations},
+        space_links=tuple((sid, sid in touching, space_next[sid]) for sid in order),
     )
 
 

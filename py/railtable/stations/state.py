@@ -44,7 +44,7 @@ from .data import (
 from .goods import goods_totals, monopolies, upgrade_options
 
 _FIELDS = (
-    "rules", "names", "log", "reveal_count", "events", "phase", "active", "turn_number", "round", "endgame",
+    "rules", "names", "reveal_count", "events", "phase", "active", "turn_number", "round", "endgame",
     "coins", "bank", "vp", "paper", "vp_stack", "vp_reserve", "vp_total", "dice_supply", "saved",
     "bonus_held", "bonus_pool", "spaces", "buildings", "buildings_left", "stacks", "goods_aside",
     "goods_removed", "hands", "power_deck", "power_hands", "power_scored", "power_removed",
@@ -92,7 +92,7 @@ _PHASE_TYPES: dict[str, tuple[str, ...]] = {
 }
 
 LOG_TAIL = 60
-"""How many log lines ``view()`` carries (the whole log is in ``log`` and ``events_for``)."""
+"""How many log events ``view()`` carries (the whole log is in ``events_for``)."""
 
 
 def _is_int(value: Any) -> bool:
@@ -185,19 +185,18 @@ class StationsState(GameState):
         s = cls.__new__(cls)
         for f in _FIELDS:
             setattr(s, f, data[f])
+        s.log = []  # the base class's text log: this game stores events only
         s.rng = Rng.from_json(data["rng"])
         return s
 
     # ---- logging ------------------------------------------------------------
     def _say(self, key: str, params: dict[str, Any],
              private: dict[int, tuple[str, dict[str, Any]]] | None = None) -> None:
-        """Log one event, as English text and as a structured ``[key, params]`` event."""
-        text = messages.render(key, params, "en", self.names)
+        """Log one event as data, ``[key, params]`` (rendered in the reader's language only when
+        shown: ``messages.render``). ``private`` gives the event some players see instead."""
         if private:
-            self.log_event(text, {p: messages.render(k, v, "en", self.names) for p, (k, v) in private.items()})
             self.events.append([key, params, {str(p): [k, v] for p, (k, v) in private.items()}])
         else:
-            self.log_event(text)
             self.events.append([key, params])
 
     def events_for(self, player: int | None, start: int = 0) -> list[list[Any]]:
@@ -205,8 +204,8 @@ class StationsState(GameState):
         key = None if player is None else str(player)
         out = []
         for ev in self.events[start:]:
-            if key is not None and len(ev) > 2 and key in ev[2]:
-                out.append(ev[2][key])
+            if len(ev) > 2:
+                out.append(ev[2][key] if key in ev[2] else [ev[0], ev[1]])
             else:
                 out.append([ev[0], ev[1]])
         return out
@@ -214,6 +213,12 @@ class StationsState(GameState):
     def log_in(self, player: int | None, lang: str, start: int = 0) -> list[str]:
         """The log from ``start`` as ``player`` may read it, in ``lang`` (``"en"`` or ``"fr"``)."""
         return [messages.render(k, p, lang, self.names) for k, p in self.events_for(player, start)]
+
+    def log_lines(self, player: int | None, tail: int | None = None) -> list[str]:
+        """The log in English as ``player`` may read it (the last ``tail`` lines when given),
+        rendered from the events: no text is stored."""
+        start = 0 if tail is None else max(0, len(self.events) - tail)
+        return self.log_in(player, "en", start)
 
     # ---- who acts -----------------------------------------------------------
     def to_act(self) -> list[int]:
@@ -251,15 +256,9 @@ class StationsState(GameState):
 
     def _open_spaces(self) -> list[str]:
         """Step 3, Placing Trains: empty spaces next to a Station or to a space holding a die."""
-        b = board(self.rules)
         occ = self.spaces
-        out = []
-        for sid in b.space_order:
-            if sid in occ:
-                continue
-            if sid in b.space_touches_station or any(n in occ for n in b.space_next[sid]):
-                out.append(sid)
-        return out
+        return [sid for sid, touches, nxt in board(self.rules).space_links
+                if sid not in occ and (touches or not occ.keys().isdisjoint(nxt))]
 
     def _build_stations(self) -> list[str]:
         """Step 3, Erecting Buildings: Stations with a free location, within the level rule.
@@ -1074,8 +1073,7 @@ class StationsState(GameState):
         gold = max(totals[q]["gold"] for q in tied)
         winners = [q for q in tied if totals[q]["gold"] == gold]
         self.final = {"scores": scores, "winners": winners, "rounds": self.round, "breakdown": rows}
-        self._say("game_over", {"seats": winners, "scores": ", ".join(f"{self.names[q]} {scores[q]}"
-                                                                       for q in range(self.num_players))})
+        self._say("game_over", {"seats": winners, "scores": list(scores)})
 
     def result(self) -> Result | None:
         return None if self.final is None else json.loads(json.dumps(self.final))
@@ -1111,7 +1109,7 @@ class StationsState(GameState):
             "tray": [{"bonus": d[0], "face": d[1], "selected": d[2]} for d in self.tray],
             "struck": self.struck, "rerolls": self.rerolls,
             "pending": self._pending(player),
-            "log": self.log_lines(player, LOG_TAIL), "log_size": len(self.log),
+            "log_size": len(self.events),
             "events": self.events_for(player, max(0, len(self.events) - LOG_TAIL)),
             "result": self.result(),
         }
