@@ -350,7 +350,7 @@ def test_step5_hotel_choice_is_the_active_players_and_one_upgrade_per_turn() -> 
     """Step 5: with several stacks depleted only one upgrades this turn; the Hotel's upgrade is
     Silver or Food, the active player's choice."""
     s = new_game(3)
-    for h in s.power_hands:  # no two-Goods Power cards: nobody can speculate
+    for h in s.power_hands:  # no two-Goods Power cards: nobody has anything to trade
         s.power_deck.extend(h)
         h.clear()
     for bt, g in (("hotel", "worker"), ("mine", "coal")):
@@ -361,9 +361,16 @@ def test_step5_hotel_choice_is_the_active_players_and_one_upgrade_per_turn() -> 
     assert sorted(map(tuple, s.upgrade_choices)) == [("hotel", "food"), ("hotel", "silver"), ("mine", "silver")]
     s.apply({"type": "upgrade", "player": 0, "building": "hotel", "goods": "food"})
     assert s.stacks["hotel"]["goods"] == "food" and s.stacks["mine"]["count"] == 0
-    assert s.active == 1  # nobody holds Goods: no speculation
+    # speculation even though nobody holds Goods (who holds what stays secret): all confirm nothing
+    assert s.phase == "speculate"
+    for p in range(3):
+        s.apply({"type": "confirm", "player": p})
+    assert s.active == 1
     end_turn_with(s)
-    assert s.stacks["mine"]["goods"] == "silver" and s.active == 2
+    assert s.stacks["mine"]["goods"] == "silver" and s.phase == "speculate"
+    for p in range(3):
+        s.apply({"type": "confirm", "player": p})
+    assert s.active == 2
 
 
 def test_step5_no_upgrade_left_leaves_the_building_empty() -> None:
@@ -428,6 +435,55 @@ def test_step5_speculation_example_secret_and_simultaneous() -> None:
     assert [s.hands[q]["food"] for q in range(3)] == [3, 1, 2]
     assert s.stacks["ranch"]["count"] == 10 - 6 and s.goods_removed["cattle"] == 5
     assert s.active == 1 and counts(s) == expected_counts(3)
+
+
+def secret_speculation(bryan_card: int, rules: int = 2) -> StationsState:
+    """The Cattle run out at the end of Eric's turn; Bryan (1) holds no Goods card and one Power
+    card (``bryan_card``), Sarah (2) holds nothing, Ken (3) holds 2 Cattle."""
+    s = StationsState.setup({"players": NAMES[:4], "rules": rules}, 1)
+    for p in range(4):
+        s.apply({"type": "return_power", "player": p, "card": s.power_hands[p][0]})
+    for h in s.power_hands:
+        s.power_deck.extend(h)
+        h.clear()
+    s.power_deck.remove(bryan_card)
+    s.power_hands[1].append(bryan_card)
+    s.power_deck.sort()
+    s.hands[3]["cattle"] = 2
+    s.stacks["ranch"]["count"] = 0
+    s.goods_removed["cattle"] = 8
+    end_turn_with(s)
+    return s
+
+
+def test_step5_speculation_everyone_takes_part_so_nobody_learns_who_can_trade() -> None:
+    """Upgrade Speculation ("All players have the chance to speculate"; trades are secret): every
+    player takes part, those with nothing to trade confirm "nothing", so nobody learns from the
+    views who holds Goods or a two-Goods Power card."""
+    with_goods_card = secret_speculation(goods_card_id("gold", "silver"))
+    with_mission = secret_speculation(mission_id("seattle", "boston"))
+    for s in (with_goods_card, with_mission):
+        assert s.phase == "speculate" and s.to_act() == [0, 1, 2, 3]
+        assert s.legal_actions(2) == [{"type": "confirm", "player": 2}]  # nothing to trade
+    assert with_mission.legal_actions(1) == [{"type": "confirm", "player": 1}]
+    assert {a["type"] for a in with_goods_card.legal_actions(1)} == {"offer_card", "confirm"}
+    for viewer in (0, 2, 3, None):
+        assert with_goods_card.view(viewer) == with_mission.view(viewer)
+        assert "eligible" not in with_goods_card.view(viewer)["pending"]
+    # everyone confirms, in any order; the views stay alike until the trades are revealed
+    for p in (2, 1, 0):
+        for s in (with_goods_card, with_mission):
+            s.apply({"type": "confirm", "player": p})
+        assert with_goods_card.view(3) == with_mission.view(3)
+    offer(with_mission, 3, cattle=2)
+    assert with_mission.hands[3]["food"] == 1 and with_mission.active == 1
+
+
+def test_step5_speculation_rules_version_1_asks_only_those_who_can_trade() -> None:
+    """Rules version 1 (games begun before version 2) keeps its speculation step as it was played:
+    only players holding Goods or a two-Goods Power card take part."""
+    s = secret_speculation(goods_card_id("gold", "silver"), rules=1)
+    assert s.to_act() == [1, 3] and s.view(0)["pending"]["eligible"] == [False, True, False, True]
 
 
 def test_step5_speculation_shortfall_shared_by_active_player_and_power_card_counts_two() -> None:

@@ -275,7 +275,8 @@ def banner_text(view: dict[str, Any], viewer: int | None, bots: list[bool], lang
         return tx.ui("game_over", lang), False
     if viewer is not None and viewer in acting:
         return tx.ui("your_turn", lang), True
-    if view["phase"] == "speculate" and viewer is not None and (view.get("pending") or {}).get("eligible", [False] * 9)[viewer]:
+    confirmed = (view.get("pending") or {}).get("confirmed") or []
+    if view["phase"] == "speculate" and viewer is not None and viewer < len(confirmed) and confirmed[viewer]:
         return tx.ui("spec_done", lang) + " " + tx.ui("spec_wait", lang), False
     if len(acting) > 1:
         return tx.ui("waiting_many", lang, names=", ".join(names[q] for q in acting)), False

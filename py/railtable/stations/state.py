@@ -961,10 +961,16 @@ class StationsState(GameState):
         self.goods_aside[g] = 0
         self.upgrade_choices = []
         self._say("upgrade", {"building": bt, "goods": g})
-        eligible = [any(self.hands[q].values()) or bool(self._power_goods_cards(q)) for q in range(self.num_players)]
-        if not any(eligible):
-            self._end_turn()
-            return
+        if self.rules >= 2:
+            # everyone takes part, those with nothing to trade confirm "nothing": who may trade
+            # (who holds Goods or a two-Goods Power card) stays secret (issue 9)
+            eligible = [True] * self.num_players
+        else:  # rules version 1: only players with something to trade (kept for old games' replays)
+            eligible = [any(self.hands[q].values()) or bool(self._power_goods_cards(q))
+                        for q in range(self.num_players)]
+            if not any(eligible):
+                self._end_turn()
+                return
         self.spec = {"building": bt, "goods": g, "eligible": eligible, "confirmed": [False] * self.num_players,
                      "offers": [{"goods": {}, "cards": []} for _ in range(self.num_players)],
                      "award": [0] * self.num_players}
@@ -1145,7 +1151,9 @@ class StationsState(GameState):
             spec = self.spec
             out: dict[str, Any] = {"step": 5, "building": spec["building"], "goods": spec["goods"],
                                    "left": self.stacks[spec["building"]]["count"],
-                                   "eligible": list(spec["eligible"]), "confirmed": list(spec["confirmed"])}
+                                   "confirmed": list(spec["confirmed"])}
+            if self.rules < 2:
+                out["eligible"] = list(spec["eligible"])
             if ph == "spec_award":
                 out["owed"] = list(spec["award"])
             elif player is not None:
