@@ -96,7 +96,38 @@ LOG_TAIL = 60
 
 
 def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return type(value) is int
+
+
+def _is_keep(value: Any) -> bool:
+    """``gather``'s ``keep``: die face -> how many saved dice keep it (a positive int, never a bool
+    or a float: JSON ``true`` and ``1.0`` are not counts)."""
+    return type(value) is dict and all(
+        type(f) is str and f in FACES and type(n) is int and 1 <= n <= 8 for f, n in value.items())
+
+
+_FIELD_OK: dict[Any, Any] = {
+    "card": _is_int,
+    "keep": _is_keep,
+    ("gather", "bonus"): _is_int,
+    "bonus": lambda v: type(v) is bool,
+    "face": lambda v: type(v) is str,
+    "space": lambda v: type(v) is str,
+    "building": lambda v: type(v) is str,
+    "station": lambda v: type(v) is str,
+    "route": lambda v: type(v) is str,
+    "goods": lambda v: type(v) is str,
+    "winner": _is_int,
+    "to": _is_int,
+}
+"""The JSON type of every action field (checked before anything else: docs/actions-stations.md)."""
+_FIELD_WHAT: dict[Any, str] = {
+    "card": "a Power card id (an integer)", "keep": "an object of die face -> count (a positive integer)",
+    ("gather", "bonus"): "a number of Bonus dice (an integer)", "bonus": "true or false",
+    "face": "a die face (a string)", "space": "a route space id (a string)", "building": "a Building (a string)",
+    "station": "a Station id (a string)", "route": "a route id (a string)", "goods": "a Goods type (a string)",
+    "winner": "a seat number (an integer)", "to": "a seat number (an integer)",
+}
 
 
 class StationsState(GameState):
@@ -181,7 +212,15 @@ class StationsState(GameState):
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> StationsState:
-        data = json.loads(json.dumps(data))
+        return cls._from_own(json.loads(json.dumps(data)))
+
+    def copy(self) -> StationsState:
+        """An equal, independent state (one JSON round trip: ``to_json`` already copies)."""
+        return self._from_own(self.to_json())
+
+    @classmethod
+    def _from_own(cls, data: dict[str, Any]) -> StationsState:
+        """A state over ``data``, which nobody else holds (no copy)."""
         s = cls.__new__(cls)
         for f in _FIELDS:
             setattr(s, f, data[f])
@@ -427,6 +466,11 @@ class StationsState(GameState):
                 + (f"; missing {missing}" if missing else "") + (f"; unexpected {sorted(extra)}" if extra else ""),
                 action,
             )
+        for field in _KEYS[kind]:
+            if not _FIELD_OK[(kind, field) if (kind, field) in _FIELD_OK else field](action[field]):
+                raise MalformedActionError(
+                    f"a {kind!r} action's {field!r} must be {_FIELD_WHAT.get((kind, field), _FIELD_WHAT.get(field))}, "
+                    f"not {action[field]!r}"[:300], action)
         if kind not in _PHASE_TYPES[self.phase]:
             raise IllegalActionError(
                 f"{kind!r} is not possible now: the game is at {self.phase!r}, where the actions are "
