@@ -16,7 +16,8 @@ from stations_helpers import NAMES
 
 from railtable.core import IllegalActionError, MalformedActionError, Rng
 from railtable.core.fuzz import fuzz_state
-from railtable.stations.state import _KEYS, StationsState
+from railtable.stations.actions import KEYS
+from railtable.stations.state import StationsState
 
 
 def award_state(rules: int) -> StationsState:
@@ -51,7 +52,7 @@ def sample_states() -> tuple[StationsState, ...]:
     """States from seeded random games: the first state where each action type is legal (for each
     rules version), plus the 300th state of each game; and a speculation shortfall on each board."""
     found: list[StationsState] = [award_state(1), award_state(2)]
-    wanted = {(rules, kind) for rules in (1, 2) for kind in _KEYS if kind != "award"}
+    wanted = {(rules, kind) for rules in (1, 2) for kind in KEYS if kind != "award"}
     for seed in range(40):
         rules = 1 + seed % 2
         s = StationsState.setup({"players": NAMES[:3 + seed % 3], "rules": rules}, seed)
@@ -78,7 +79,7 @@ def sample_states() -> tuple[StationsState, ...]:
 
 def test_samples_cover_every_action_type_on_both_boards() -> None:
     kinds = {(s.rules, a["type"]) for s in sample_states() for p in s.to_act() for a in s.legal_actions(p)}
-    assert kinds == {(rules, kind) for rules in (1, 2) for kind in _KEYS}
+    assert kinds == {(rules, kind) for rules in (1, 2) for kind in KEYS}
     assert 24 <= len(sample_states()) <= 60
 
 

@@ -13,9 +13,11 @@ from stations_helpers import NAMES, counts, expected_counts, roundtrip
 
 from railtable.core import Match, RandomBot, Rng
 from railtable.core.simulate import play_game
+from railtable.stations import step1, step3
+from railtable.stations.actions import KEYS
 from railtable.stations.bot import BaselineBot
 from railtable.stations.data import BUILDINGS, FACES, GOODS, board, power_cards
-from railtable.stations.state import _KEYS, StationsState
+from railtable.stations.state import StationsState
 
 
 def random_game(seed: int, players: int, check: bool = True, stop_after: int | None = None,
@@ -68,9 +70,9 @@ def candidates(s: StationsState, p: int) -> list[dict[str, Any]]:
     domains: dict[str, list[Any]] = {
         "card": list(power_cards()) + [99],
         "bonus": [False, True],
-        "keep": s._keep_options(p) + [{"train": 1}, {"hotel": 9}],
+        "keep": step1.keep_options(s, p) + [{"train": 1}, {"hotel": 9}],
         "face": list(FACES),
-        "space": list(b.space_order[::3]) + s._open_spaces(),
+        "space": list(b.space_order[::3]) + step3.open_spaces(s),
         "building": list(BUILDINGS),
         "station": list(b.station_order),
         "route": list(b.route_order),
@@ -79,7 +81,7 @@ def candidates(s: StationsState, p: int) -> list[dict[str, Any]]:
         "goods": list(GOODS),
     }
     out: list[dict[str, Any]] = []
-    for kind, keys in _KEYS.items():
+    for kind, keys in KEYS.items():
         combos: list[dict[str, Any]] = [{"type": kind, "player": p}]
         for k in keys:
             values = domains[k]

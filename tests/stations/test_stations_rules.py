@@ -7,6 +7,7 @@ import pytest
 from stations_helpers import NAMES, ScriptedRng, counts, expected_counts, fill, new_game, space, to_resolve
 
 from railtable.core import IllegalActionError, NotYourTurnError, get_game
+from railtable.stations import scoring, step3, supply
 from railtable.stations.data import board, power_cards
 from railtable.stations.state import StationsState
 
@@ -152,7 +153,7 @@ def test_step3_trains_go_next_to_a_station_or_a_die() -> None:
         s.apply({"type": "done", "player": 0})
     s.apply({"type": "place", "player": 0, "face": "train", "bonus": False, "space": space("northern", 0)})
     s.apply({"type": "place", "player": 0, "face": "locked", "bonus": False, "space": space("northern", 1)})
-    assert space("northern", 2) in s._open_spaces()
+    assert space("northern", 2) in step3.open_spaces(s)
     s.apply({"type": "done", "player": 0})
     assert s.active == 1
 
@@ -172,10 +173,10 @@ def test_step3_buildings_locations_and_levels() -> None:
     for st in board().station_order:
         if st != "boston":
             s.buildings[st] = [[1, "mine"], [2, "ranch"]]
-    assert s._build_stations() == ["boston"]
+    assert step3.build_stations(s) == ["boston"]
     s.buildings["boston"].append([2, "ranch"])
     # now every Station has 2: a third only where there are 3 locations (not San Antonio)
-    assert "san_antonio" not in s._build_stations() and "denver" in s._build_stations()
+    assert "san_antonio" not in step3.build_stations(s) and "denver" in step3.build_stations(s)
     s.apply({"type": "build", "player": 0, "building": "hotel", "station": "denver"})
     assert s.buildings_left[0]["hotel"] == 1
     with pytest.raises(IllegalActionError, match="3 dice"):
@@ -526,7 +527,7 @@ def test_end_when_vp_stack_runs_out_equal_turns_then_scoring() -> None:
     s.active = 1
     s.vp[1] += s.vp_stack - 1
     s.vp_stack = 1
-    s._gain_vp(1, 3)  # the stack runs out; 2 VP come from the cards left out at setup
+    supply.gain_vp(s, 1, 3)  # the stack runs out; 2 VP come from the cards left out at setup
     assert s.endgame and s.vp_reserve == 18
     end_turn_with(s)  # seat 1's turn ends; seat 2 still plays
     assert s.active == 2 and not s.is_over()
@@ -553,14 +554,14 @@ def test_scoring_tie_broken_by_gold_then_shared() -> None:
     s.vp = [10, 10, 4]
     s.vp_stack = 80 - 20 - 24
     s.hands[0]["gold"] = 0
-    s._finish()
+    scoring.finish(s)
     assert s.result()["winners"] == [0, 1]
     s.phase = "resolve"
     s.vp = [10, 1, 4]
     s.hands[0]["worker"] = 1
     s.hands[1]["gold"] = 1
     s.vp[1] = 10 + 4 - 9
-    s._finish()
+    scoring.finish(s)
     assert s.result()["scores"][:2] == [14, 14] and s.result()["winners"] == [1]
 
 
