@@ -1,5 +1,5 @@
 """Rules tests for Trains & Stations, each named after its rulebook section
-(shared/rules/trains-and-stations.en.txt), with the rulebook's worked examples on our board."""
+(docs/sources.md#trains-and-stations (the rulebook)), with the rulebook's worked examples on our board."""
 
 from __future__ import annotations
 

@@ -92,3 +92,19 @@ def test_version_1_games_replay_exactly(name: str) -> None:
     for key, value in data["state"].items():
         assert state[key] == value, key
     assert s.result() == data["result"]
+
+
+def test_the_game_cites_the_projects_own_sources() -> None:
+    """The project stands alone (issue 9): data and docstrings cite docs/sources.md, never a folder
+    outside the repository."""
+    root = Path(__file__).resolve().parents[2]
+    files = [*sorted((root / "py/railtable/stations").glob("*.py")), *sorted((root / "py/railtable/stations").glob("*.json")),
+             *sorted((root / "web/railtable_web").glob("stations_*.py")), root / "docs/actions-stations.md"]
+    for f in files:
+        text = f.read_text(encoding="utf-8")
+        assert "shared/reference" not in text and "shared/rules" not in text and "../shared" not in text, f.name
+    for name in ("board.json", "board_v1.json", "cards.json"):
+        data = json.loads((root / "py/railtable/stations" / name).read_text(encoding="utf-8"))
+        assert data.get("source", "").startswith("docs/sources.md#trains-and-stations") or all(
+            str(v.get("source", "")).startswith("docs/sources.md#trains-and-stations")
+            for v in data.values() if isinstance(v, dict)), name

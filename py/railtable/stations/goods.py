@@ -3,7 +3,7 @@
 * Step 5, "Goods Depletion & Upgrade": the chart under each Building space gives the next
   Goods; a Goods type enters play once, so when the next type is already placed the one after
   it is used; when none is left the Building space stays empty (rulebook, Step 5; the chart is
-  this project's reading, shared/reference/trains-and-stations.md).
+  this project's reading, docs/sources.md#trains-and-stations).
 * "Scoring": the player with the most of each Goods scores its Monopoly value; ties all score.
   A two-Goods Power card counts as one of each Goods it shows (rulebook, "Power Cards").
 """
