@@ -5,15 +5,16 @@ Its habits, step by step (rulebook steps):
 * Setup: returns its least valuable Power card: a Mission whose two cities share a route is worth
   its VP and more (one Delivery scores it), a Mission needing a chain of routes completed in one
   turn much less; a two-Goods card counts 4.
-* Step 1: reclaims its dice when it has fewer than 3 to roll; otherwise rolls every Bonus die
-  and keeps its saved dice on their faces.
+* Step 1: reclaims its dice only when it has none left to roll (a reclaim undoes its routes);
+  otherwise rolls every Bonus die and keeps its saved dice on their faces.
 * Step 2: keeps trains, building faces it has at least two of, and Coins when it holds 2 or
   fewer; rerolls the rest (at most four times a turn, never with 2 Locked Trains showing).
 * Step 3: places each train where it pays most for what is still missing: a route's worth to
   it is the completion VP (one per city, so three on a Y route), the city bonuses it would win
   with the majority, the Goods its Buildings at those Stations would collect, and the Missions in
   its hand the route scores (both cities on the route) or helps (one city on it); completing a
-  route now weighs most, and a route's worth counts per die still missing. Erects Buildings at
+  route now weighs most, a route's worth counts per die still missing, and it prefers routes
+  already begun to opening a new one. Erects Buildings at
   Stations on well-filled routes that touch many cities; takes Coins (never saves a Coin die: a
   saved die is one fewer rolled for trains); saves pairs of building faces.
 * Step 4: keeps tie breaks and scarce Goods for itself, else gives them to the player with the
@@ -81,7 +82,7 @@ class BaselineBot:
     def _gather(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
         pending = view["pending"]
         reclaim = self._first(legal, "reclaim")
-        if reclaim and pending["own_dice"] < 3:
+        if reclaim and pending["own_dice"] < 1:
             return reclaim
         gathers = [a for a in legal if a["type"] == "gather"]
         if not gathers:
@@ -195,6 +196,8 @@ class BaselineBot:
             # a small premium while the VP stack is full (they pay three cities), none near the end
             length_premium = 0.04 * min(1.0, view["vp_stack"] / 30) * len(route.spaces)
             score = worth / (empty_after + 1) ** 1.6 + length_premium
+            if empty_after + 1 == len(route.spaces):
+                score *= 0.7  # opening a new route spreads the dice: finish those begun first
         if cache is not None:
             cache[key] = score
         return score
