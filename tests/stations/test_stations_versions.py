@@ -41,6 +41,11 @@ def test_version_2_board_no_route_under_four_spaces() -> None:
     assert lengths == {"west": 11, "northern": 6, "rockies": 4, "desert": 5, "southwest": 6, "plains": 4,
                        "texas": 5, "gulf": 4, "midwest": 5, "river": 4, "east": 11}
     assert sum(lengths.values()) == 65
+    # the rulebook's examples hold: Seattle, Los Angeles and Billings share one branching route;
+    # Billings and Detroit share a route; San Antonio has 2 building locations
+    assert b.routes["west"].stations == ("seattle", "los_angeles", "billings")
+    assert b.routes["northern"].stations == ("billings", "detroit")
+    assert b.stations["san_antonio"].slots == 2
     bonuses = {s.id: (s.bonus_kind, s.bonus_amount, s.slots) for s in b.stations.values()}
     assert bonuses == {
         "seattle": ("power", 1, 2), "los_angeles": ("vp", 1, 3), "billings": ("bonus_die", 1, 2),
