@@ -12,11 +12,12 @@ Its habits, step by step (rulebook steps):
 * Step 3: places each train where it pays most for what is still missing: a route's worth to
   it is the completion VP (one per city, so three on a Y route), the city bonuses it would win
   with the majority, the Goods its Buildings at those Stations would collect, and the Missions in
-  its hand the route scores (both cities on the route) or helps (one city on it); completing a
+  its hand the route scores (both cities on the route) or belongs to (the chain of routes with
+  the fewest empty spaces joining the cities, all to be completed in one turn); completing a
   route now weighs most, a route's worth counts per die still missing, and it prefers routes
-  already begun to opening a new one. Erects Buildings at
-  Stations on well-filled routes that touch many cities; takes Coins (never saves a Coin die: a
-  saved die is one fewer rolled for trains); saves pairs of building faces.
+  already begun to opening a new one. Erects Buildings at Stations on well-filled routes that
+  touch many cities; takes Coins (never saves a Coin die: a saved die is one fewer rolled for
+  trains); saves pairs of building faces.
 * Step 4: keeps tie breaks and scarce Goods for itself, else gives them to the player with the
   fewest VP.
 * Step 5: trades away single Goods cards in pairs for the new Goods.
@@ -135,8 +136,10 @@ class BaselineBot:
     _BONUS_WORTH = {"vp": 1.0, "bonus_die": 0.7, "power": 0.8}
     """What a city bonus is worth to the bot, in VP (a Power card may be a Mission)."""
 
-    def _route_worth(self, view: dict[str, Any], r: str, own_dice: int) -> float:
-        """What completing route ``r`` pays this bot, with ``own_dice`` of its dice on it."""
+    def _route_worth(self, view: dict[str, Any], r: str, own_dice: int,
+                     cache: dict[Any, Any] | None = None) -> float:
+        """What completing route ``r`` pays this bot, with ``own_dice`` of its dice on it (``cache``
+        keeps the Missions' chains for one decision)."""
         b = board(view["rules"])
         route = b.routes[r]
         spaces = view["spaces"]
@@ -164,12 +167,49 @@ class BaselineBot:
             inside = sum(1 for c in card["cities"] if c in route.stations)
             if inside == 2:
                 worth += 2.0 * card["vp"]
-            elif inside == 1:
-                worth += 0.15 * card["vp"]
+            else:
+                key = ("chain", *card["cities"])
+                if cache is None or key not in cache:
+                    chain = self._chain(view, card["cities"])
+                    if cache is not None:
+                        cache[key] = chain
+                else:
+                    chain = cache[key]
+                if r not in chain:
+                    continue
+                worth += 0.5 * card["vp"]  # building toward a chain
         return worth
 
+    def _chain(self, view: dict[str, Any], cities: list[str]) -> tuple[str, ...]:
+        """The routes of the chain joining two cities (at most 3 routes) with the fewest empty spaces:
+        a Mission scores when all of them are completed in one turn."""
+        b = board(view["rules"])
+        spaces = view["spaces"]
+        empty = {r: sum(1 for s in b.routes[r].spaces if s not in spaces) for r in b.route_order}
+        start, goal = cities
+        best: tuple[int, tuple[str, ...]] | None = None
+        frontier: list[tuple[str, tuple[str, ...]]] = [(start, ())]
+        for _ in range(3):
+            nxt: list[tuple[str, tuple[str, ...]]] = []
+            for city, chain in frontier:
+                for r in b.station_routes[city]:
+                    if r in chain:
+                        continue
+                    for other in b.routes[r].stations:
+                        if other == city:
+                            continue
+                        path = (*chain, r)
+                        if other == goal:
+                            cost = sum(empty[x] for x in path)
+                            if best is None or cost < best[0]:
+                                best = (cost, path)
+                        else:
+                            nxt.append((other, path))
+            frontier = nxt
+        return best[1] if best else ()
+
     def _space_score(self, view: dict[str, Any], action: Action,
-                     cache: dict[tuple[str, bool], float] | None = None) -> float:
+                     cache: dict[Any, Any] | None = None) -> float:
         """How much the bot likes placing this train (the score depends only on the space's route
         and whether the die is its own, so ``cache`` keeps it per route for one decision)."""
         b = board(view["rules"])
@@ -188,7 +228,7 @@ class BaselineBot:
                 empty_after += 1
             elif die["owner"] == self.seat:
                 mine += 1
-        worth = self._route_worth(view, r, mine + (1 if own else 0))
+        worth = self._route_worth(view, r, mine + (1 if own else 0), cache)
         if empty_after == 0:
             score = 100.0 + worth
         else:
@@ -216,7 +256,7 @@ class BaselineBot:
     def _resolve(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
         places = [a for a in legal if a["type"] == "place"]
         if places:
-            cache: dict[tuple[str, bool], float] = {}
+            cache: dict[Any, Any] = {}
             return max(places, key=lambda a: self._space_score(view, a, cache))
         builds = [a for a in legal if a["type"] == "build"]
         if builds:
