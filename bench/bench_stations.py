@@ -1,6 +1,6 @@
 """Trains & Stations: bot games on CPython: speed, and the shape of the games the board gives.
 
-Run: python bench/bench_stations.py [games-per-count] [--rules N] [--quick]
+Run: python bench/bench_stations.py [games-per-count] [--rules N] [--quick]  (e.g. 100 --quick)
 Prints, for 3, 4 and 5 players:
 
 * baseline-bot self-play speed (a view built for every decision, as the table does): games per
@@ -14,6 +14,7 @@ Prints, for 3, 4 and 5 players:
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from collections import Counter
@@ -43,13 +44,12 @@ def histogram(counter: Counter[int]) -> str:
 
 
 def main() -> None:
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    games = int(args[0]) if args else 50
-    rules = RULES_VERSION
-    if "--rules" in sys.argv:
-        rules = int(sys.argv[sys.argv.index("--rules") + 1])
-        args = [a for a in args if a != str(rules)]
-    quick = "--quick" in sys.argv
+    parser = argparse.ArgumentParser(description="Trains & Stations bot games: speed and game shape")
+    parser.add_argument("games", nargs="?", type=int, default=50, help="games per player count")
+    parser.add_argument("--rules", type=int, default=RULES_VERSION, help="rules version (board)")
+    parser.add_argument("--quick", action="store_true", help="skip random legal play")
+    opts = parser.parse_args()
+    games, rules, quick = opts.games, opts.rules, opts.quick
     routes = board(rules).route_order
     print(f"rules version {rules}, {games} games per player count, seeds 1000+")
     for players in (3, 4, 5):
