@@ -29,6 +29,23 @@ ACTION_KEYS: dict[str, frozenset[str]] = {
     "return_waste": frozenset(),
     "end_turn": frozenset(),
 }
+REQUIRED: dict[str, str] = {"start_rail": "hex", "play": "card", "buy": "pile", "lay_rail": "hex",
+                            "place_station": "hex", "choose": "option"}
+"""The field each action type cannot do without."""
+
+
+def _field_error(key: str, value: Any) -> str | None:
+    """Why ``value`` is not a well-formed ``key`` field (None if it is): ``card``/``hex`` integers (a bool is
+    not one), ``pile`` a string, ``option`` a string or an integer, ``decline``/``to_deck`` only ``true``."""
+    if key in ("card", "hex"):
+        return None if type(value) is int else f"'{key}' must be an integer"
+    if key == "pile":
+        return None if type(value) is str else "'pile' must be a card name (a string)"
+    if key == "option":
+        return None if type(value) in (int, str) else "'option' must be a string or an integer"
+    if key in ("decline", "to_deck"):
+        return None if value is True else f"'{key}' may only be true (leave it out otherwise)"
+    return f"unknown field {key!r}"
 
 
 class TrainsState(GameState):
@@ -356,15 +373,13 @@ class TrainsState(GameState):
         extra = set(action) - {"type", "player"} - ACTION_KEYS[kind]
         if extra:
             raise MalformedActionError(f"a {kind} action has no field {', '.join(sorted(extra))}", action)
-        for key in ("card", "hex"):
-            if key in action and (not isinstance(action[key], int) or isinstance(action[key], bool)):
-                raise MalformedActionError(f"'{key}' must be an integer", action)
-        for key in ("decline", "to_deck"):
-            if key in action and action[key] is not True:
-                raise MalformedActionError(f"'{key}' may only be true (leave it out otherwise)", action)
-        if "option" in action and (isinstance(action["option"], bool)
-                                   or not isinstance(action["option"], (int, str))):
-            raise MalformedActionError("'option' must be a string or an integer", action)
+        need = REQUIRED.get(kind)
+        if need is not None and need not in action:
+            raise MalformedActionError(f"a {kind} action needs '{need}'", action)
+        for key in ACTION_KEYS[kind] & set(action):
+            why = _field_error(key, action[key])
+            if why:
+                raise MalformedActionError(why, action)
         if action in self._candidates(action):
             return
         raise IllegalActionError(self._why_illegal(action), action)
@@ -375,10 +390,6 @@ class TrainsState(GameState):
         if self.pending is not None or self.phase != "play":
             return self.legal_actions(p)
         only = a.get("card") if a["type"] == "play" else a.get("pile") if a["type"] == "buy" else None
-        if a["type"] in ("play", "buy") and only is None:
-            return []
-        if not isinstance(only, (int, str, type(None))) or isinstance(only, bool):
-            return []
         return self._turn_actions(p, a["type"], only)
 
     def _why_illegal(self, a: dict[str, Any]) -> str:
