@@ -297,18 +297,27 @@ def _reveal_take_one(st: TrainsState, f: Frame, s: Step) -> None:
                  _opts(names, lambda n: f"take {n}") + [{"value": NONE, "label": "take none"}])
 
 
-def _ask_order(st: TrainsState, p: int, source: int | None) -> None:
-    """Put the revealed cards back on the deck one at a time; the last one put back ends on top."""
+def _ask_order(st: TrainsState, p: int, source: int | None, order: list[int]) -> None:
+    """Put the revealed cards back on the deck one at a time; the last one put back ends on top.
+
+    The cards already chosen (``order``, bottom first) stay among the revealed cards until the
+    last choice, then all go back at once: the others see which cards were revealed, never the
+    order they went back in (rulebook "Information Central": the order is the player's secret).
+    """
     z = st.zones
-    names = _distinct(z.names(z.revealed))
+    left = [c for c in z.revealed if c not in order]
+    names = _distinct(z.names(left))
     if len(names) <= 1:
-        if z.revealed:
-            st.log_event(f"{st.names[p]} puts {len(z.revealed)} card(s) back on top of their deck")
-        z.decks[p].extend(z.revealed)
-        z.revealed = []
+        back = order + left
+        if back:
+            st.log_event(f"{st.names[p]} puts {len(back)} card(s) back on top of their deck")
+        z.revealed = [c for c in z.revealed if c not in back]
+        z.decks[p].extend(back)
         return
-    _ask(st, p, source, "order_top", "Put a card back on your deck (the last one you put back ends on top)",
-         _opts(names, lambda n: f"put back {n}"))
+    chosen = ", ".join(z.names(order))
+    _ask(st, p, source, "order_top", "Put a card back on your deck (the last one you put back ends on top)"
+         + (f"; put back so far, bottom first: {chosen}" if order else ""),
+         _opts(names, lambda n: f"put back {n}"), order=order)
 
 
 def _name_and_reveal(st: TrainsState, f: Frame, s: Step) -> None:
@@ -468,13 +477,14 @@ def _r_take_one(st: TrainsState, pd: Pending, v: Any) -> None:
     if v != NONE:
         z.move(z.revealed, z.hands[p], v)
         st.log_event(f"{st.names[p]} takes {v} into their hand")
-    _ask_order(st, p, pd["source"])
+    _ask_order(st, p, pd["source"], [])
 
 
 def _r_order_top(st: TrainsState, pd: Pending, v: Any) -> None:
     z = st.zones
-    z.move(z.revealed, z.decks[pd["player"]], v)
-    _ask_order(st, pd["player"], pd["source"])
+    order = [int(c) for c in pd["order"]]
+    cid = next(c for c in reversed(z.revealed) if c not in order and z.name(c) == v)
+    _ask_order(st, pd["player"], pd["source"], order + [cid])
 
 
 def _r_name_card(st: TrainsState, pd: Pending, v: Any) -> None:
