@@ -6,7 +6,7 @@ Action vocabulary and view: docs/actions-trains.md.
 
 from ..core import GameInfo, register
 from .bots import EagerRandomBot, PriorityBot
-from .state import TrainsState
+from .state import RULES_VERSION, RULES_VERSIONS, TrainsState
 
 INFO = register(
     GameInfo(
@@ -21,4 +21,4 @@ INFO = register(
     )
 )
 
-__all__ = ["INFO", "EagerRandomBot", "PriorityBot", "TrainsState"]
+__all__ = ["INFO", "RULES_VERSION", "RULES_VERSIONS", "EagerRandomBot", "PriorityBot", "TrainsState"]

@@ -149,7 +149,7 @@ class PriorityBot:
         if kind == "name_card":
             return pick("Normal Train" if "Normal Train" in values else values[0])
         if kind == "discard_or_keep":
-            top = pending["prompt"].rsplit(" is ", 1)[-1]
+            top = opts[0]["card"]  # each option names the card on top
             return pick("discard" if top in USELESS or top == "Normal Train" else "keep")
         if kind == "choose_one":
             for v in ("return_waste", "draw", "money"):

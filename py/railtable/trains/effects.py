@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 Step = dict[str, Any]
 Frame = dict[str, Any]
 Pending = dict[str, Any]
+Blocker = dict[str, Any]
 
 STATIONMASTER = "Stationmaster Office"
 DONE = "done"
@@ -85,46 +86,59 @@ def maintenance_targets(st: TrainsState, hand: list[str]) -> list[str]:
     return [n for n in _trains(hand) if st.zones.piles.get(n)]
 
 
-def feasible(st: TrainsState, steps: list[Step], p: int, money: int, hand: list[str]) -> bool:
-    """Can every step be applied? (rulebook "Playing A Card": all or nothing).
+def blocker(st: TrainsState, steps: list[Step], p: int, money: int, hand: list[str]) -> Blocker | None:
+    """The first step that cannot be applied and why, or None if every step can be (rulebook
+    "Playing A Card": an effect is applied in full or not at all; gaining Waste when the Waste pile
+    is empty is the one exception, so ``gain_waste`` never blocks).
 
     ``money`` is the money after the card's own value; ``hand`` the names left in hand.
-    Modifiers listed before a ``lay_rail`` count for it.
+    Modifiers listed before a ``lay_rail`` count for it. The answer is
+    ``{"step": index, "op": op, "why": words}``; the table shows ``why``.
     """
     mods = list(st.modifiers)
     z = st.zones
-    for step in steps:
+    for i, step in enumerate(steps):
         op = step["op"]
+        why: str | None = None
         if op == "modifier":
             mods.append(step["name"])
         elif op == "lay_rail":
             if not st.rail_options(p, money, mods):
-                return False
+                why = "you have no rails left" if st.rails_left[p] <= 0 else \
+                    "there is no space next to your rails that you can pay for"
         elif op == "place_station":
             if not st.station_options():
-                return False
+                why = "no station token is left" if st.station_tokens <= 0 else "no city has a free station slot"
         elif op == "money_of_train_in_play" or op == "train_from_play_to_deck":
             if not _trains(z.names(z.plays[p])):
-                return False
+                why = "you have no Train card in play yet"
         elif op == "return_waste":
             if hand.count(WASTE) < step.get("n", 1):
-                return False
+                why = "you have no Waste in your hand"
         elif op == "choose_one":
             if not any(feasible(st, o["steps"], p, money, hand) for o in step["options"]):
-                return False
+                why = "none of its choices can be applied now"
         elif op == "copy_action_in_hand":
             if not copy_targets(st, p, hand, money):
-                return False
+                why = "you have no other Action card in hand whose effect could be applied"
         elif op == "gain_copy_of_train_in_hand":
             if not maintenance_targets(st, hand):
-                return False
+                why = "you have no Train card in hand whose pile still has cards"
         elif op == "train_from_discard_to_hand":
             if not _trains(z.names(z.discards[p])):
-                return False
+                why = "there is no Train card in your discard pile"
         elif op == "trash_train_gain_better":
-            if not wagon_sources(st, hand, int(step.get("up_to", 3))):
-                return False
-    return True
+            up_to = int(step.get("up_to", 3))
+            if not wagon_sources(st, hand, up_to):
+                why = f"you have no Train in hand with a Train costing up to {up_to} more in the supply"
+        if why is not None:
+            return {"step": i, "op": op, "why": why}
+    return None
+
+
+def feasible(st: TrainsState, steps: list[Step], p: int, money: int, hand: list[str]) -> bool:
+    """Can every step be applied? (rulebook "Playing A Card": all or nothing; see :func:`blocker`)."""
+    return blocker(st, steps, p, money, hand) is None
 
 
 # ---- running ----------------------------------------------------------------
@@ -335,16 +349,22 @@ def _look_top(st: TrainsState, f: Frame, s: Step) -> None:
     st.log_event(f"{st.names[p]} looks at the top card of their deck",
                  private={p: f"{st.names[p]} looks at the top card of their deck: {name}"})
     _set_pending(st, f, "discard_or_keep", f"The top card of your deck is {name}",
-                 [{"value": "discard", "label": f"discard {name}"}, {"value": "keep", "label": f"keep {name} on top"}])
+                 [{"value": "discard", "label": f"discard {name}", "card": name},
+                  {"value": "keep", "label": f"keep {name} on top", "card": name}])
 
 
 def _choose_one(st: TrainsState, f: Frame, s: Step) -> None:
     p = f["player"]
     hand = st.zones.names(st.zones.hands[p])
-    opts = [{"value": o["value"], "label": o["label"]} for o in s["options"]
-            if feasible(st, o["steps"], p, st.money, hand)]
+    opts, unavailable = [], []
+    for o in s["options"]:
+        why = blocker(st, o["steps"], p, st.money, hand)
+        if why is None:
+            opts.append({"value": o["value"], "label": o["label"]})
+        else:
+            unavailable.append({"value": o["value"], "label": o["label"], "why": why["why"]})
     if opts:
-        _set_pending(st, f, "choose_one", "Choose one", opts, step=dict(s))
+        _set_pending(st, f, "choose_one", "Choose one", opts, step=dict(s), unavailable=unavailable)
 
 
 def _copy_action(st: TrainsState, f: Frame, s: Step) -> None:
@@ -571,4 +591,4 @@ _RESOLVE: dict[str, Callable[[TrainsState, Pending, Any], None]] = {
 }
 
 
-__all__ = ["KNOWN_OPS", "feasible", "pending_actions", "push", "resolve", "run"]
+__all__ = ["KNOWN_OPS", "blocker", "feasible", "pending_actions", "push", "resolve", "run"]

@@ -17,6 +17,12 @@ from .cards import RAIL_LAYING, WASTE, CardDef, card, card_data, kingdom_names, 
 from .scoring import card_points, final_result, rail_points, rails_on_board
 from .zones import Zones
 
+RULES_VERSION = 2
+"""The rules this engine plays by default. 2: a card without the Action symbol (Rail Laying, Station
+Expansion) applies its effect whenever it can (rulebook "Playing A Card": only Action cards' effects
+are optional). 1: the rules before that reading, when every effect could be declined (old saves)."""
+RULES_VERSIONS = (1, 2)
+"""Every rules version this engine can still play."""
 HAND_SIZE = 5
 PILES_EMPTY_TO_END = 4
 ACTION_KEYS: dict[str, frozenset[str]] = {
@@ -55,6 +61,7 @@ class TrainsState(GameState):
 
     zones: Zones
     board_id: str
+    rules: int
     kingdom: list[str]
     vp_tokens: list[int]
     rails_left: list[int]
@@ -84,8 +91,13 @@ class TrainsState(GameState):
         names = config["players"]
         if not 2 <= len(names) <= 4:
             raise ConfigError(f"Trains is for 2 to 4 players, not {len(names)}")
+        rules = config.get("rules", RULES_VERSION)
+        if type(rules) is not int or rules not in RULES_VERSIONS:
+            raise ConfigError(f"this version of Railtable plays Trains rules versions "
+                              f"{', '.join(map(str, RULES_VERSIONS))}, not {rules!r}")
         st = cls.__new__(cls)
         st._init_common(names, seed)
+        st.rules = rules
         n = len(names)
         board_id = str(config.get("board", "tokyo")).lower()
         if board_id not in BOARD_IDS:
@@ -338,9 +350,10 @@ class TrainsState(GameState):
                     continue
                 if name not in seen:
                     seen[name] = self._effect_feasible(p, i, hand_names)
-                if seen[name]:
+                if seen[name] or not self.effect_optional(c):
                     out.append({"type": "play", "player": p, "card": cid})
-                out.append({"type": "play", "player": p, "card": cid, "decline": True})
+                if self.effect_optional(c):
+                    out.append({"type": "play", "player": p, "card": cid, "decline": True})
         if kind in (None, "buy"):
             to_deck = "buy_to_deck" in self.modifiers
             for name, pile in z.piles.items():
@@ -356,10 +369,27 @@ class TrainsState(GameState):
         return out
 
     def _effect_feasible(self, p: int, index: int, hand_names: list[str]) -> bool:
+        return self._blocker(p, index, hand_names) is None
+
+    def _blocker(self, p: int, index: int, hand_names: list[str]) -> effects.Blocker | None:
         name = hand_names[index]
         c = card(name)
         rest = hand_names[:index] + hand_names[index + 1:]
-        return effects.feasible(self, list(c.effect), p, self.money + self.play_money(c), rest)
+        return effects.blocker(self, list(c.effect), p, self.money + self.play_money(c), rest)
+
+    def effect_blocker(self, p: int, cid: int) -> effects.Blocker | None:
+        """Why the effect of card ``cid`` in ``p``'s hand cannot be applied now, naming the failing
+        step (``{"step", "op", "why"}``), or None if it can (rulebook "Playing A Card")."""
+        hand_ids = self.zones.hands[p]
+        if cid not in hand_ids:
+            return None
+        return self._blocker(p, hand_ids.index(cid), self.zones.names(hand_ids))
+
+    def effect_optional(self, c: CardDef) -> bool:
+        """May the effect of ``c`` be declined? Rulebook "Playing A Card": only an Action card's effect
+        is optional; a Rail Laying or Station Expansion card applies its effect when it can (rules
+        version 2; version 1 let every effect be declined)."""
+        return self.rules == 1 or c.is_action
 
     def play_money(self, c: CardDef) -> int:
         """Money card ``c`` gives if played now: its value, +2 per Ironworks played if it is a Rail Laying card."""
@@ -421,6 +451,9 @@ class TrainsState(GameState):
                 return f"{c.name} cannot be played"
             if a.get("decline") and not c.effect:
                 return f"{c.name} has no effect to decline"
+            if a.get("decline"):
+                return (f"{c.name} is not an Action card: its effect is applied when it can be "
+                        "(rulebook \"Playing A Card\")")
             return f"the effect of {c.name} cannot be applied in full now (play it with decline: true)"
         if kind == "buy":
             name = a.get("pile")
@@ -448,7 +481,11 @@ class TrainsState(GameState):
         elif kind == "start_rail":
             self._start_rail(p, action["hex"])
         elif kind == "play":
-            self._play_card(p, action["card"], not action.get("decline", False))
+            apply_effect = not action.get("decline", False)
+            c = card(self.zones.name(action["card"]))
+            if apply_effect and not self.effect_optional(c) and self.effect_blocker(p, action["card"]) is not None:
+                apply_effect = False  # a card whose effect is not optional but cannot be applied: money only
+            self._play_card(p, action["card"], apply_effect)
         elif kind == "buy":
             self._buy(p, action["pile"], bool(action.get("to_deck")))
         elif kind == "return_waste":
@@ -478,7 +515,9 @@ class TrainsState(GameState):
         self.acted = True
         gain = self.play_money(c)
         self.money += gain
-        declined = " (effect declined)" if c.effect and not apply_effect else ""
+        declined = ""
+        if c.effect and not apply_effect:
+            declined = " (effect declined)" if self.effect_optional(c) else " (its effect cannot be applied)"
         self.log_event(f"{self.names[p]} plays {c.name}" + (f": +{gain} money" if gain else "") + declined)
         if apply_effect and c.effect:
             effects.push(self, list(c.effect), p, cid)
@@ -550,7 +589,7 @@ class TrainsState(GameState):
             }
             players.append(entry)
         v: dict[str, Any] = {
-            "game": "trains", "board": self.board_id, "phase": self.phase, "turn": self.turn + 1,
+            "game": "trains", "rules": self.rules, "board": self.board_id, "phase": self.phase, "turn": self.turn + 1,
             "current": self.current, "to_act": self.to_act(), "you": me,
             "players": players,
             "rails": [list(r) for r in self.rails], "stations": list(self.stations),
@@ -565,6 +604,8 @@ class TrainsState(GameState):
             pd = self.pending
             if me == pd["player"]:
                 v["pending"] = {k: pd[k] for k in ("kind", "player", "prompt", "action", "options")}
+                if "unavailable" in pd:
+                    v["pending"]["unavailable"] = pd["unavailable"]
                 v["pending"]["source"] = z.name(pd["source"]) if pd["source"] is not None else None
             else:
                 v["pending"] = {"kind": pd["kind"], "player": pd["player"]}
@@ -580,7 +621,7 @@ class TrainsState(GameState):
     def to_json(self) -> dict[str, Any]:
         return {
             "names": self.names, "rng": self.rng.to_json(), "log": self.log, "reveal_count": self.reveal_count,
-            "board": self.board_id, "kingdom": self.kingdom, "zones": self.zones.to_json(),
+            "board": self.board_id, "rules": self.rules, "kingdom": self.kingdom, "zones": self.zones.to_json(),
             "vp_tokens": self.vp_tokens, "rails_left": self.rails_left, "rails": self.rails,
             "stations": self.stations, "station_tokens": self.station_tokens, "phase": self.phase,
             "current": self.current, "turn": self.turn, "money": self.money, "modifiers": self.modifiers,
@@ -596,6 +637,7 @@ class TrainsState(GameState):
         st.log = data["log"]
         st.reveal_count = int(data["reveal_count"])
         st.board_id = data["board"]
+        st.rules = int(data.get("rules", 1))
         load_board(st.board_id)
         st.kingdom = list(data["kingdom"])
         st.zones = Zones.from_json(data["zones"])
@@ -616,4 +658,4 @@ class TrainsState(GameState):
         return st
 
 
-__all__ = ["TrainsState"]
+__all__ = ["RULES_VERSION", "RULES_VERSIONS", "TrainsState"]
