@@ -181,12 +181,12 @@ def _draw(st: TrainsState, f: Frame, s: Step) -> None:
 
 def _money(st: TrainsState, f: Frame, s: Step) -> None:
     st.money += int(s["n"])
-    st.log_event(f"{st.names[f['player']]} gets {s['n']} money (now {st.money})")
+    st.event("money", p=f["player"], n=int(s["n"]), total=st.money)
 
 
 def _vp(st: TrainsState, f: Frame, s: Step) -> None:
     st.vp_tokens[f["player"]] += int(s["n"])
-    st.log_event(f"{st.names[f['player']]} moves up {s['n']} on the VP track")
+    st.event("vp", p=f["player"], n=int(s["n"]))
 
 
 def _gain_waste(st: TrainsState, f: Frame, s: Step) -> None:
@@ -202,7 +202,7 @@ def _lay_rail(st: TrainsState, f: Frame, s: Step) -> None:
     p = f["player"]
     opts = st.rail_options(p, st.money, st.modifiers)
     if not opts:
-        st.log_event(f"{st.names[p]} has nowhere to lay a rail")
+        st.event("no_rail_space", p=p)
         return
     options = []
     for h, (cost, waste) in sorted(opts.items()):
@@ -214,7 +214,7 @@ def _lay_rail(st: TrainsState, f: Frame, s: Step) -> None:
 def _place_station(st: TrainsState, f: Frame, s: Step) -> None:
     opts = st.station_options()
     if not opts:
-        st.log_event(f"{st.names[f['player']]} has no city to place a station in")
+        st.event("no_station_city", p=f["player"])
         return
     options = [{"value": h, "label": st.hex_label(h), "hex": h} for h in opts]
     _set_pending(st, f, "place_station", "Place a station: choose a city", options, action="place_station")
@@ -224,7 +224,7 @@ def _money_if_in_play(st: TrainsState, f: Frame, s: Step) -> None:
     z = st.zones
     if z.find(z.plays[f["player"]], s["name"]) is not None:
         st.money += int(s["n"])
-        st.log_event(f"{st.names[f['player']]} has a {s['name']} in play: +{s['n']} money")
+        st.event("money_if_in_play", p=f["player"], card=s["name"], n=int(s["n"]))
 
 
 def _money_of_train_in_play(st: TrainsState, f: Frame, s: Step) -> None:
@@ -267,7 +267,7 @@ def _ask_discard_any(st: TrainsState, p: int, source: int | None, s: Step, count
 def _finish_discard_any(st: TrainsState, p: int, s: Step, count: int) -> None:
     if s.get("money_each"):
         st.money += count * int(s["money_each"])
-        st.log_event(f"{st.names[p]} gets {count * int(s['money_each'])} money (now {st.money})")
+        st.event("money", p=p, n=count * int(s["money_each"]), total=st.money)
     if s.get("draw_each"):
         st.draw(p, count * int(s["draw_each"]))
 
@@ -289,7 +289,7 @@ def _trash_source(st: TrainsState, f: Frame, s: Step) -> None:
     if src is not None and src in st.zones.plays[p]:
         st.zones.plays[p].remove(src)
         st.zones.trash.append(src)
-        st.log_event(f"{st.names[p]} trashes {st.zones.name(src)}")
+        st.event("trash", p=p, card=st.zones.name(src))
 
 
 def _reveal_take_one(st: TrainsState, f: Frame, s: Step) -> None:
@@ -303,9 +303,9 @@ def _reveal_take_one(st: TrainsState, f: Frame, s: Step) -> None:
         z.revealed.append(cid)
     st.mark_revealed()
     if not z.revealed:
-        st.log_event(f"{st.names[p]} has no cards to reveal")
+        st.event("reveal_none", p=p)
         return
-    st.log_event(f"{st.names[p]} reveals {', '.join(z.names(z.revealed))}")
+    st.event("reveal", p=p, cards=z.names(z.revealed))
     names = _distinct(z.names(z.revealed))
     _set_pending(st, f, "take_one", "Put one revealed card into your hand (or none)",
                  _opts(names, lambda n: f"take {n}") + [{"value": NONE, "label": "take none"}])
@@ -324,7 +324,7 @@ def _ask_order(st: TrainsState, p: int, source: int | None, order: list[int]) ->
     if len(names) <= 1:
         back = order + left
         if back:
-            st.log_event(f"{st.names[p]} puts {len(back)} card(s) back on top of their deck")
+            st.event("put_back", p=p, n=len(back))
         z.revealed = [c for c in z.revealed if c not in back]
         z.decks[p].extend(back)
         return
@@ -346,8 +346,7 @@ def _look_top(st: TrainsState, f: Frame, s: Step) -> None:
     if cid is None:
         return
     name = st.zones.name(cid)
-    st.log_event(f"{st.names[p]} looks at the top card of their deck",
-                 private={p: f"{st.names[p]} looks at the top card of their deck: {name}"})
+    st.event("look_top", {p: ("look_top_seen", {"p": p, "card": name})}, p=p)
     _set_pending(st, f, "discard_or_keep", f"The top card of your deck is {name}",
                  [{"value": "discard", "label": f"discard {name}", "card": name},
                   {"value": "keep", "label": f"keep {name} on top", "card": name}])
@@ -410,8 +409,7 @@ def _reveal_until_trains(st: TrainsState, f: Frame, s: Step) -> None:
     st.mark_revealed()
     z.hands[p].extend(found)
     z.discards[p].extend(others)
-    st.log_event(f"{st.names[p]} reveals {', '.join(z.names(found + others)) or 'nothing'}; "
-                 f"takes {', '.join(z.names(found)) or 'no Train'}")
+    st.event("reveal_until", p=p, cards=z.names(found + others), trains=z.names(found))
 
 
 def _wagon(st: TrainsState, f: Frame, s: Step) -> None:
@@ -466,7 +464,7 @@ def _r_place_station(st: TrainsState, pd: Pending, h: Any) -> None:
 
 def _r_money_of_train(st: TrainsState, pd: Pending, name: Any) -> None:
     st.money += card(name).money
-    st.log_event(f"{st.names[pd['player']]} counts {name} again: +{card(name).money} money (now {st.money})")
+    st.event("count_again", p=pd["player"], card=name, n=card(name).money, total=st.money)
 
 
 def _r_return_waste_any(st: TrainsState, pd: Pending, v: Any) -> None:
@@ -474,7 +472,7 @@ def _r_return_waste_any(st: TrainsState, pd: Pending, v: Any) -> None:
     each = int(pd["step"].get("money_each", 0))
     if v and each:
         st.money += int(v) * each
-        st.log_event(f"{st.names[pd['player']]} gets {int(v) * each} money (now {st.money})")
+        st.event("money", p=pd["player"], n=int(v) * each, total=st.money)
 
 
 def _r_discard_any(st: TrainsState, pd: Pending, v: Any) -> None:
@@ -496,7 +494,7 @@ def _r_take_one(st: TrainsState, pd: Pending, v: Any) -> None:
     z = st.zones
     if v != NONE:
         z.move(z.revealed, z.hands[p], v)
-        st.log_event(f"{st.names[p]} takes {v} into their hand")
+        st.event("take", p=p, card=v)
     _ask_order(st, p, pd["source"], [])
 
 
@@ -513,15 +511,15 @@ def _r_name_card(st: TrainsState, pd: Pending, v: Any) -> None:
     cid = z.top(p, st.rng)
     st.mark_revealed()
     if cid is None:
-        st.log_event(f"{st.names[p]} names {v}; their deck is empty")
+        st.event("name_empty", p=p, card=v)
         return
     name = z.name(cid)
     if name == v:
         z.decks[p].pop()
         z.hands[p].append(cid)
-        st.log_event(f"{st.names[p]} names {v} and reveals {name}: it goes into their hand")
+        st.event("name_hit", p=p, card=v, top=name)
     else:
-        st.log_event(f"{st.names[p]} names {v} and reveals {name}: it stays on top")
+        st.event("name_miss", p=p, card=v, top=name)
 
 
 def _r_discard_or_keep(st: TrainsState, pd: Pending, v: Any) -> None:
@@ -530,26 +528,26 @@ def _r_discard_or_keep(st: TrainsState, pd: Pending, v: Any) -> None:
     if v == "discard":
         cid = z.decks[p].pop()
         z.discards[p].append(cid)
-        st.log_event(f"{st.names[p]} discards {z.name(cid)} from the top of their deck")
+        st.event("discard_top", p=p, card=z.name(cid))
     else:
-        st.log_event(f"{st.names[p]} leaves the top card of their deck")
+        st.event("keep_top", p=p)
 
 
 def _r_choose_one(st: TrainsState, pd: Pending, v: Any) -> None:
     opt = next(o for o in pd["step"]["options"] if o["value"] == v)
-    st.log_event(f"{st.names[pd['player']]} chooses: {opt['label']}")
+    st.event("choose", p=pd["player"], choice=opt["label"])
     push(st, opt["steps"], pd["player"], pd["source"])
 
 
 def _r_copy_action(st: TrainsState, pd: Pending, v: Any) -> None:
     st.mark_revealed()
-    st.log_event(f"{st.names[pd['player']]} shows {v} and performs its effect")
+    st.event("copy", p=pd["player"], card=v)
     push(st, list(card(v).effect), pd["player"], pd["source"])
 
 
 def _r_gain_copy(st: TrainsState, pd: Pending, v: Any) -> None:
     st.mark_revealed()
-    st.log_event(f"{st.names[pd['player']]} reveals {v}")
+    st.event("reveal_card", p=pd["player"], card=v)
     st.gain_from_supply(pd["player"], v, to="gained")
 
 
@@ -557,21 +555,21 @@ def _r_from_discard(st: TrainsState, pd: Pending, v: Any) -> None:
     p = pd["player"]
     z = st.zones
     z.move(z.discards[p], z.hands[p], v)
-    st.log_event(f"{st.names[p]} takes {v} from their discard pile into their hand")
+    st.event("from_discard", p=p, card=v)
 
 
 def _r_play_to_deck(st: TrainsState, pd: Pending, v: Any) -> None:
     p = pd["player"]
     z = st.zones
     z.move(z.plays[p], z.decks[p], v)
-    st.log_event(f"{st.names[p]} puts {v} from play on top of their deck")
+    st.event("play_to_deck", p=p, card=v)
 
 
 def _r_wagon_trash(st: TrainsState, pd: Pending, v: Any) -> None:
     p = pd["player"]
     z = st.zones
     z.move(z.hands[p], z.trash, v)
-    st.log_event(f"{st.names[p]} trashes {v} from their hand")
+    st.event("trash_hand", p=p, card=v)
     max_cost = card(v).cost + int(pd["up_to"])
     _ask(st, p, pd["source"], "wagon_gain", f"Gain a Train costing up to {max_cost} into your hand",
          _opts(wagon_targets(st, max_cost), lambda n: f"{n} (cost {card(n).cost})"))

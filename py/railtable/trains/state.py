@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from ..core import ConfigError, GameState, IllegalActionError, MalformedActionError, Rng
-from . import effects
+from . import effects, messages
 from .board import BOARD_IDS, CITY, MOUNTAIN, REMOTE, RIVER, SEA, Board, load_board
 from .cards import RAIL_LAYING, WASTE, CardDef, card, card_data, kingdom_names, presets
 from .scoring import card_points, final_result, rail_points, rails_on_board
@@ -136,10 +136,10 @@ class TrainsState(GameState):
         st.stack = []
         st.pending = None
         st.final = None
-        st.log_event(f"Trains on the {board.name} board; supply piles: {', '.join(st.kingdom)}")
+        st.event("setup", board=board.id, kingdom=list(st.kingdom))
         for p in range(n):
             z.draw(p, HAND_SIZE, st.rng)
-        st.log_event(f"Each player draws {HAND_SIZE} cards; {st.names[0]} places a starting rail first")
+        st.event("setup_draw", n=HAND_SIZE, p=0)
         return st
 
     @staticmethod
@@ -181,6 +181,21 @@ class TrainsState(GameState):
 
     def hex_label(self, h: int) -> str:
         return self.board.label(h)
+
+    # ---- the log (structured events, rendered when shown) ------------------------------
+    def event(self, kind: str, private: dict[int, tuple[str, dict[str, Any]]] | None = None, **args: Any) -> None:
+        """Log one event as data (see :mod:`railtable.trains.messages`); ``private`` gives some seats
+        an event of their own instead (the cards they drew)."""
+        entry: list[Any] = [kind, args]
+        if private:
+            entry.append({str(q): [k, a] for q, (k, a) in private.items()})
+        self.log.append(entry)
+
+    def log_lines(self, player: int | None, tail: int | None = None, lang: str = "en") -> list[str]:
+        """The log as ``player`` may read it, in ``lang`` (the last ``tail`` lines when given)."""
+        entries = self.log if tail is None else self.log[-tail:] if tail > 0 else []
+        board = self.board
+        return [messages.line(e, player, lang, self.names, board) for e in entries]
 
     def names_in_game(self) -> list[str]:
         """Every card name present in this game (for Command Central's "name a card")."""
@@ -260,25 +275,22 @@ class TrainsState(GameState):
         if drawn or before:
             self.mark_revealed()
         if len(drawn) > had_deck:
-            self.log_event(f"{self.names[p]} shuffles their discard pile into a new deck")
+            self.event("reshuffle", p=p)
         if n:
-            self.log_event(
-                f"{self.names[p]} draws {len(drawn)} card(s)",
-                private={p: f"{self.names[p]} draws {', '.join(self.zones.names(drawn)) or 'nothing'}"},
-            )
+            self.event("draw", {p: ("draw_seen", {"p": p, "cards": self.zones.names(drawn)})}, p=p, n=len(drawn))
         return drawn
 
     def gain_waste(self, p: int) -> None:
         """Gain 1 Waste into the gained-cards area, unless Dump Site is on or the pile is empty."""
         if p == self.current and "no_waste" in self.modifiers:
-            self.log_event(f"{self.names[p]} gains no Waste (Dump Site)")
+            self.event("waste_dump_site", p=p)
             return
         pile = self.zones.piles[WASTE]
         if not pile:
-            self.log_event(f"the Waste pile is empty: {self.names[p]} gains none")
+            self.event("waste_empty", p=p)
             return
         self.zones.gained[p].append(pile.pop())
-        self.log_event(f"{self.names[p]} gains a Waste")
+        self.event("gain_waste", p=p)
 
     def return_waste(self, p: int, n: int) -> None:
         z = self.zones
@@ -291,12 +303,12 @@ class TrainsState(GameState):
             z.piles[WASTE].append(cid)
             done += 1
         if done:
-            self.log_event(f"{self.names[p]} returns {done} Waste to the supply")
+            self.event("return_waste", p=p, n=done)
 
     def discard_from_hand(self, p: int, name: str) -> None:
         z = self.zones
         z.move(z.hands[p], z.discards[p], name)
-        self.log_event(f"{self.names[p]} discards {name}")
+        self.event("discard", p=p, card=name)
 
     def gain_from_supply(self, p: int, name: str, to: str) -> None:
         pile = self.zones.piles[name]
@@ -304,21 +316,20 @@ class TrainsState(GameState):
             return
         cid = pile.pop()
         {"gained": self.zones.gained, "hand": self.zones.hands, "deck": self.zones.decks}[to][p].append(cid)
-        self.log_event(f"{self.names[p]} gains {name}" + {"gained": "", "hand": " into their hand",
-                                                            "deck": " on top of their deck"}[to])
+        self.event({"gained": "gain", "hand": "gain_hand", "deck": "gain_deck"}[to], p=p, card=name)
 
     def lay_rail(self, p: int, h: int, cost: int, waste: bool) -> None:
         self.money -= cost
         self.rails[h].append(p)
         self.rails_left[p] -= 1
-        self.log_event(f"{self.names[p]} lays a rail on {self.hex_label(h)} for {cost} money")
+        self.event("lay_rail", p=p, hex=h, cost=cost)
         if waste:
             self.gain_waste(p)
 
     def place_station(self, p: int, h: int) -> None:
         self.stations[h] += 1
         self.station_tokens -= 1
-        self.log_event(f"{self.names[p]} places a station on {self.hex_label(h)}")
+        self.event("place_station", p=p, hex=h)
 
     # ---- legal actions -------------------------------------------------------------
     def legal_actions(self, player: int) -> list[dict[str, Any]]:
@@ -498,13 +509,13 @@ class TrainsState(GameState):
     def _start_rail(self, p: int, h: int) -> None:
         self.rails[h].append(p)
         self.rails_left[p] -= 1
-        self.log_event(f"{self.names[p]} places their starting rail on {self.hex_label(h)}")
+        self.event("start_rail", p=p, hex=h)
         if p + 1 < self.num_players:
             self.current = p + 1
         else:
             self.phase = "play"
             self.current = 0
-            self.log_event(f"Turn 1: {self.names[0]}")
+            self.event("turn", n=1, p=0)
 
     def _play_card(self, p: int, cid: int, apply_effect: bool) -> None:
         """Rulebook "Playing A Card": to the play area, gain its money, optionally apply its effect."""
@@ -515,10 +526,10 @@ class TrainsState(GameState):
         self.acted = True
         gain = self.play_money(c)
         self.money += gain
-        declined = ""
+        kind = "play"
         if c.effect and not apply_effect:
-            declined = " (effect declined)" if self.effect_optional(c) else " (its effect cannot be applied)"
-        self.log_event(f"{self.names[p]} plays {c.name}" + (f": +{gain} money" if gain else "") + declined)
+            kind = "play_declined" if self.effect_optional(c) else "play_blocked"
+        self.event(kind, p=p, card=c.name, gain=gain)
         if apply_effect and c.effect:
             effects.push(self, list(c.effect), p, cid)
             effects.run(self)
@@ -530,7 +541,7 @@ class TrainsState(GameState):
         self.acted = True
         cid = self.zones.piles[name].pop()
         (self.zones.decks if to_deck else self.zones.gained)[p].append(cid)
-        self.log_event(f"{self.names[p]} buys {name}" + (" onto their deck" if to_deck else ""))
+        self.event("buy_deck" if to_deck else "buy", p=p, card=name)
         if c.on_buy:
             effects.push(self, list(c.on_buy), p, cid)
             effects.run(self)
@@ -551,23 +562,24 @@ class TrainsState(GameState):
         if reason:
             self.phase = "over"
             self.final = final_result(self)
-            self.final["end_reason"] = reason
-            self.log_event(f"The game ends: {reason}")
-            winners = " and ".join(self.names[w] for w in self.final["winners"])
-            self.log_event(f"{winners} win(s) with {max(self.final['scores'])} points")
+            self.final["end"] = reason
+            self.final["end_reason"] = messages.render(reason[0], reason[1], "en", self.names, self.board, "end.")
+            self.event("game_end", end=reason)
+            self.event("winners", winners=list(self.final["winners"]), points=max(self.final["scores"]))
             return
         self.current = (p + 1) % self.num_players
-        self.log_event(f"Turn {self.turn + 1}: {self.names[self.current]}")
+        self.event("turn", n=self.turn + 1, p=self.current)
 
-    def end_reason(self) -> str | None:
+    def end_reason(self) -> messages.Event | None:
+        """Why the game ends now, as an event (rulebook "Winning the Game"), or None."""
         empty = [n for n, pile in self.zones.piles.items() if n != WASTE and not pile]
         if len(empty) >= PILES_EMPTY_TO_END:
-            return f"{len(empty)} supply piles are empty ({', '.join(empty)})"
+            return ["piles", {"n": len(empty), "piles": empty}]
         for q in range(self.num_players):
             if self.rails_left[q] <= 0:
-                return f"{self.names[q]} has laid all their rails"
+                return ["rails", {"p": q}]
         if self.station_tokens <= 0:
-            return "all station tokens are on the board"
+            return ["stations", {}]
         return None
 
     # ---- views ---------------------------------------------------------------------
