@@ -32,12 +32,10 @@ is where Attacks will fit, since a pending choice names the player who must deci
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .cards import WASTE, card
-
-if TYPE_CHECKING:
-    from .state import TrainsState
+from .table import Table
 
 Step = dict[str, Any]
 Frame = dict[str, Any]
@@ -58,7 +56,7 @@ def _trains(names: list[str]) -> list[str]:
     return _distinct([n for n in names if card(n).is_train])
 
 
-def copy_targets(st: TrainsState, p: int, hand: list[str], money: int) -> list[str]:
+def copy_targets(st: Table, p: int, hand: list[str], money: int) -> list[str]:
     """Action cards in hand that Stationmaster Office may perform (not itself; effect feasible)."""
     out = []
     for n in _distinct(hand):
@@ -68,12 +66,12 @@ def copy_targets(st: TrainsState, p: int, hand: list[str], money: int) -> list[s
     return out
 
 
-def wagon_sources(st: TrainsState, hand: list[str], up_to: int) -> list[str]:
+def wagon_sources(st: Table, hand: list[str], up_to: int) -> list[str]:
     """Train cards in hand for which a Train costing up to ``up_to`` more is still in the supply."""
     return [n for n in _trains(hand) if wagon_targets(st, card(n).cost + up_to)]
 
 
-def wagon_targets(st: TrainsState, max_cost: int) -> list[str]:
+def wagon_targets(st: Table, max_cost: int) -> list[str]:
     out = []
     for name, ids in st.zones.piles.items():
         c = card(name)
@@ -82,11 +80,11 @@ def wagon_targets(st: TrainsState, max_cost: int) -> list[str]:
     return out
 
 
-def maintenance_targets(st: TrainsState, hand: list[str]) -> list[str]:
+def maintenance_targets(st: Table, hand: list[str]) -> list[str]:
     return [n for n in _trains(hand) if st.zones.piles.get(n)]
 
 
-def blocker(st: TrainsState, steps: list[Step], p: int, money: int, hand: list[str]) -> Blocker | None:
+def blocker(st: Table, steps: list[Step], p: int, money: int, hand: list[str]) -> Blocker | None:
     """The first step that cannot be applied and why, or None if every step can be (rulebook
     "Playing A Card": an effect is applied in full or not at all; gaining Waste when the Waste pile
     is empty is the one exception, so ``gain_waste`` never blocks).
@@ -136,17 +134,17 @@ def blocker(st: TrainsState, steps: list[Step], p: int, money: int, hand: list[s
     return None
 
 
-def feasible(st: TrainsState, steps: list[Step], p: int, money: int, hand: list[str]) -> bool:
+def feasible(st: Table, steps: list[Step], p: int, money: int, hand: list[str]) -> bool:
     """Can every step be applied? (rulebook "Playing A Card": all or nothing; see :func:`blocker`)."""
     return blocker(st, steps, p, money, hand) is None
 
 
 # ---- running ----------------------------------------------------------------
-def push(st: TrainsState, steps: list[Step], p: int, source: int | None) -> None:
+def push(st: Table, steps: list[Step], p: int, source: int | None) -> None:
     st.stack.append({"steps": [dict(s) for s in steps], "i": 0, "player": p, "source": source})
 
 
-def run(st: TrainsState) -> None:
+def run(st: Table) -> None:
     """Run effect steps until they are all done or one needs a choice."""
     while st.stack and st.pending is None:
         frame = st.stack[-1]
@@ -158,14 +156,14 @@ def run(st: TrainsState) -> None:
         _STEPS[step["op"]](st, frame, step)
 
 
-def _ask(st: TrainsState, p: int, source: int | None, kind: str, prompt: str, options: list[dict[str, Any]],
+def _ask(st: Table, p: int, source: int | None, kind: str, prompt: str, options: list[dict[str, Any]],
          action: str = "choose", **extra: Any) -> None:
     """Stop the run with a pending choice for player ``p`` (``source``: the card whose effect asks)."""
     st.pending = {"kind": kind, "player": p, "source": source, "prompt": prompt,
                   "action": action, "options": options, **extra}
 
 
-def _set_pending(st: TrainsState, frame: Frame, kind: str, prompt: str, options: list[dict[str, Any]],
+def _set_pending(st: Table, frame: Frame, kind: str, prompt: str, options: list[dict[str, Any]],
                  action: str = "choose", **extra: Any) -> None:
     _ask(st, frame["player"], frame["source"], kind, prompt, options, action, **extra)
 
@@ -175,30 +173,30 @@ def _opts(values: list[Any], label: Callable[[Any], str] = str) -> list[dict[str
 
 
 # ---- the steps ----------------------------------------------------------------
-def _draw(st: TrainsState, f: Frame, s: Step) -> None:
+def _draw(st: Table, f: Frame, s: Step) -> None:
     st.draw(f["player"], int(s.get("n", 1)))
 
 
-def _money(st: TrainsState, f: Frame, s: Step) -> None:
+def _money(st: Table, f: Frame, s: Step) -> None:
     st.money += int(s["n"])
     st.event("money", p=f["player"], n=int(s["n"]), total=st.money)
 
 
-def _vp(st: TrainsState, f: Frame, s: Step) -> None:
+def _vp(st: Table, f: Frame, s: Step) -> None:
     st.vp_tokens[f["player"]] += int(s["n"])
     st.event("vp", p=f["player"], n=int(s["n"]))
 
 
-def _gain_waste(st: TrainsState, f: Frame, s: Step) -> None:
+def _gain_waste(st: Table, f: Frame, s: Step) -> None:
     for _ in range(int(s.get("n", 1))):
         st.gain_waste(f["player"])
 
 
-def _modifier(st: TrainsState, f: Frame, s: Step) -> None:
+def _modifier(st: Table, f: Frame, s: Step) -> None:
     st.modifiers.append(s["name"])
 
 
-def _lay_rail(st: TrainsState, f: Frame, s: Step) -> None:
+def _lay_rail(st: Table, f: Frame, s: Step) -> None:
     p = f["player"]
     opts = st.rail_options(p, st.money, st.modifiers)
     if not opts:
@@ -211,7 +209,7 @@ def _lay_rail(st: TrainsState, f: Frame, s: Step) -> None:
     _set_pending(st, f, "lay_rail", "Lay a rail: choose a space", options, action="lay_rail")
 
 
-def _place_station(st: TrainsState, f: Frame, s: Step) -> None:
+def _place_station(st: Table, f: Frame, s: Step) -> None:
     opts = st.station_options()
     if not opts:
         st.event("no_station_city", p=f["player"])
@@ -220,14 +218,14 @@ def _place_station(st: TrainsState, f: Frame, s: Step) -> None:
     _set_pending(st, f, "place_station", "Place a station: choose a city", options, action="place_station")
 
 
-def _money_if_in_play(st: TrainsState, f: Frame, s: Step) -> None:
+def _money_if_in_play(st: Table, f: Frame, s: Step) -> None:
     z = st.zones
     if z.find(z.plays[f["player"]], s["name"]) is not None:
         st.money += int(s["n"])
         st.event("money_if_in_play", p=f["player"], card=s["name"], n=int(s["n"]))
 
 
-def _money_of_train_in_play(st: TrainsState, f: Frame, s: Step) -> None:
+def _money_of_train_in_play(st: Table, f: Frame, s: Step) -> None:
     z = st.zones
     names = _trains(z.names(z.plays[f["player"]]))
     if names:
@@ -235,15 +233,15 @@ def _money_of_train_in_play(st: TrainsState, f: Frame, s: Step) -> None:
                      _opts(names, lambda n: f"{n} (+{card(n).money})"))
 
 
-def _return_all_waste(st: TrainsState, f: Frame, s: Step) -> None:
+def _return_all_waste(st: Table, f: Frame, s: Step) -> None:
     st.return_waste(f["player"], st.zones.names(st.zones.hands[f["player"]]).count(WASTE))
 
 
-def _return_waste(st: TrainsState, f: Frame, s: Step) -> None:
+def _return_waste(st: Table, f: Frame, s: Step) -> None:
     st.return_waste(f["player"], int(s.get("n", 1)))
 
 
-def _return_waste_any(st: TrainsState, f: Frame, s: Step) -> None:
+def _return_waste_any(st: Table, f: Frame, s: Step) -> None:
     k = st.zones.names(st.zones.hands[f["player"]]).count(WASTE)
     if k:
         each = int(s.get("money_each", 0))
@@ -251,11 +249,11 @@ def _return_waste_any(st: TrainsState, f: Frame, s: Step) -> None:
                      _opts(list(range(k + 1)), lambda v: f"{v} Waste (+{v * each} money)"), step=dict(s))
 
 
-def _discard_any(st: TrainsState, f: Frame, s: Step) -> None:
+def _discard_any(st: Table, f: Frame, s: Step) -> None:
     _ask_discard_any(st, f["player"], f["source"], dict(s), 0)
 
 
-def _ask_discard_any(st: TrainsState, p: int, source: int | None, s: Step, count: int) -> None:
+def _ask_discard_any(st: Table, p: int, source: int | None, s: Step, count: int) -> None:
     hand = st.zones.names(st.zones.hands[p])
     if not hand:
         _finish_discard_any(st, p, s, count)
@@ -264,7 +262,7 @@ def _ask_discard_any(st: TrainsState, p: int, source: int | None, s: Step, count
          _opts(_distinct(hand), lambda n: f"discard {n}") + [{"value": DONE, "label": "done"}], step=s, count=count)
 
 
-def _finish_discard_any(st: TrainsState, p: int, s: Step, count: int) -> None:
+def _finish_discard_any(st: Table, p: int, s: Step, count: int) -> None:
     if s.get("money_each"):
         st.money += count * int(s["money_each"])
         st.event("money", p=p, n=count * int(s["money_each"]), total=st.money)
@@ -272,11 +270,11 @@ def _finish_discard_any(st: TrainsState, p: int, s: Step, count: int) -> None:
         st.draw(p, count * int(s["draw_each"]))
 
 
-def _discard(st: TrainsState, f: Frame, s: Step) -> None:
+def _discard(st: Table, f: Frame, s: Step) -> None:
     _ask_discard(st, f["player"], f["source"], int(s.get("n", 1)))
 
 
-def _ask_discard(st: TrainsState, p: int, source: int | None, remaining: int) -> None:
+def _ask_discard(st: Table, p: int, source: int | None, remaining: int) -> None:
     hand = st.zones.names(st.zones.hands[p])
     if remaining <= 0 or not hand:
         return
@@ -284,7 +282,7 @@ def _ask_discard(st: TrainsState, p: int, source: int | None, remaining: int) ->
          _opts(_distinct(hand), lambda n: f"discard {n}"), remaining=remaining)
 
 
-def _trash_source(st: TrainsState, f: Frame, s: Step) -> None:
+def _trash_source(st: Table, f: Frame, s: Step) -> None:
     p, src = f["player"], f["source"]
     if src is not None and src in st.zones.plays[p]:
         st.zones.plays[p].remove(src)
@@ -292,7 +290,7 @@ def _trash_source(st: TrainsState, f: Frame, s: Step) -> None:
         st.event("trash", p=p, card=st.zones.name(src))
 
 
-def _reveal_take_one(st: TrainsState, f: Frame, s: Step) -> None:
+def _reveal_take_one(st: Table, f: Frame, s: Step) -> None:
     p = f["player"]
     z = st.zones
     for _ in range(int(s["n"])):
@@ -311,7 +309,7 @@ def _reveal_take_one(st: TrainsState, f: Frame, s: Step) -> None:
                  _opts(names, lambda n: f"take {n}") + [{"value": NONE, "label": "take none"}])
 
 
-def _ask_order(st: TrainsState, p: int, source: int | None, order: list[int]) -> None:
+def _ask_order(st: Table, p: int, source: int | None, order: list[int]) -> None:
     """Put the revealed cards back on the deck one at a time; the last one put back ends on top.
 
     The cards already chosen (``order``, bottom first) stay among the revealed cards until the
@@ -334,12 +332,12 @@ def _ask_order(st: TrainsState, p: int, source: int | None, order: list[int]) ->
          _opts(names, lambda n: f"put back {n}"), order=order)
 
 
-def _name_and_reveal(st: TrainsState, f: Frame, s: Step) -> None:
+def _name_and_reveal(st: Table, f: Frame, s: Step) -> None:
     _set_pending(st, f, "name_card", "Name a card, then reveal the top card of your deck",
                  _opts(st.names_in_game()))
 
 
-def _look_top(st: TrainsState, f: Frame, s: Step) -> None:
+def _look_top(st: Table, f: Frame, s: Step) -> None:
     p = f["player"]
     cid = st.zones.top(p, st.rng)
     st.mark_revealed()
@@ -352,7 +350,7 @@ def _look_top(st: TrainsState, f: Frame, s: Step) -> None:
                   {"value": "keep", "label": f"keep {name} on top", "card": name}])
 
 
-def _choose_one(st: TrainsState, f: Frame, s: Step) -> None:
+def _choose_one(st: Table, f: Frame, s: Step) -> None:
     p = f["player"]
     hand = st.zones.names(st.zones.hands[p])
     opts, unavailable = [], []
@@ -366,7 +364,7 @@ def _choose_one(st: TrainsState, f: Frame, s: Step) -> None:
         _set_pending(st, f, "choose_one", "Choose one", opts, step=dict(s), unavailable=unavailable)
 
 
-def _copy_action(st: TrainsState, f: Frame, s: Step) -> None:
+def _copy_action(st: Table, f: Frame, s: Step) -> None:
     p = f["player"]
     names = copy_targets(st, p, st.zones.names(st.zones.hands[p]), st.money)
     if names:
@@ -374,28 +372,28 @@ def _copy_action(st: TrainsState, f: Frame, s: Step) -> None:
                      _opts(names))
 
 
-def _gain_copy(st: TrainsState, f: Frame, s: Step) -> None:
+def _gain_copy(st: Table, f: Frame, s: Step) -> None:
     p = f["player"]
     names = maintenance_targets(st, st.zones.names(st.zones.hands[p]))
     if names:
         _set_pending(st, f, "gain_copy", "Reveal a Train card from your hand: gain a copy", _opts(names))
 
 
-def _from_discard(st: TrainsState, f: Frame, s: Step) -> None:
+def _from_discard(st: Table, f: Frame, s: Step) -> None:
     p = f["player"]
     names = _trains(st.zones.names(st.zones.discards[p]))
     if names:
         _set_pending(st, f, "from_discard", "Take a Train card from your discard pile into your hand", _opts(names))
 
 
-def _play_to_deck(st: TrainsState, f: Frame, s: Step) -> None:
+def _play_to_deck(st: Table, f: Frame, s: Step) -> None:
     p = f["player"]
     names = _trains(st.zones.names(st.zones.plays[p]))
     if names:
         _set_pending(st, f, "play_to_deck", "Put a Train card from your play area on top of your deck", _opts(names))
 
 
-def _reveal_until_trains(st: TrainsState, f: Frame, s: Step) -> None:
+def _reveal_until_trains(st: Table, f: Frame, s: Step) -> None:
     p = f["player"]
     z = st.zones
     found: list[int] = []
@@ -412,7 +410,7 @@ def _reveal_until_trains(st: TrainsState, f: Frame, s: Step) -> None:
     st.event("reveal_until", p=p, cards=z.names(found + others), trains=z.names(found))
 
 
-def _wagon(st: TrainsState, f: Frame, s: Step) -> None:
+def _wagon(st: Table, f: Frame, s: Step) -> None:
     p = f["player"]
     up_to = int(s.get("up_to", 3))
     names = wagon_sources(st, st.zones.names(st.zones.hands[p]), up_to)
@@ -420,7 +418,7 @@ def _wagon(st: TrainsState, f: Frame, s: Step) -> None:
         _set_pending(st, f, "wagon_trash", "Trash a Train card from your hand", _opts(names), up_to=up_to)
 
 
-_STEPS: dict[str, Callable[[TrainsState, Frame, Step], None]] = {
+_STEPS: dict[str, Callable[[Table, Frame, Step], None]] = {
     "draw": _draw, "money": _money, "vp": _vp, "gain_waste": _gain_waste, "modifier": _modifier,
     "lay_rail": _lay_rail, "place_station": _place_station, "money_if_in_play": _money_if_in_play,
     "money_of_train_in_play": _money_of_train_in_play, "return_all_waste": _return_all_waste,
@@ -435,7 +433,7 @@ KNOWN_OPS = frozenset(_STEPS)
 
 
 # ---- resolving a choice ---------------------------------------------------------
-def pending_actions(st: TrainsState) -> list[dict[str, Any]]:
+def pending_actions(st: Table) -> list[dict[str, Any]]:
     pd = st.pending
     assert pd is not None
     p = pd["player"]
@@ -444,7 +442,7 @@ def pending_actions(st: TrainsState) -> list[dict[str, Any]]:
     return [{"type": pd["action"], "player": p, "hex": o["value"]} for o in pd["options"]]
 
 
-def resolve(st: TrainsState, value: Any) -> None:
+def resolve(st: Table, value: Any) -> None:
     """Apply the chosen option of the pending choice, then carry on running effects."""
     pd = st.pending
     assert pd is not None
@@ -453,21 +451,21 @@ def resolve(st: TrainsState, value: Any) -> None:
     run(st)
 
 
-def _r_lay_rail(st: TrainsState, pd: Pending, h: Any) -> None:
+def _r_lay_rail(st: Table, pd: Pending, h: Any) -> None:
     opt = next(o for o in pd["options"] if o["value"] == h)
     st.lay_rail(pd["player"], int(h), int(opt["cost"]), bool(opt["waste"]))
 
 
-def _r_place_station(st: TrainsState, pd: Pending, h: Any) -> None:
+def _r_place_station(st: Table, pd: Pending, h: Any) -> None:
     st.place_station(pd["player"], int(h))
 
 
-def _r_money_of_train(st: TrainsState, pd: Pending, name: Any) -> None:
+def _r_money_of_train(st: Table, pd: Pending, name: Any) -> None:
     st.money += card(name).money
     st.event("count_again", p=pd["player"], card=name, n=card(name).money, total=st.money)
 
 
-def _r_return_waste_any(st: TrainsState, pd: Pending, v: Any) -> None:
+def _r_return_waste_any(st: Table, pd: Pending, v: Any) -> None:
     st.return_waste(pd["player"], int(v))
     each = int(pd["step"].get("money_each", 0))
     if v and each:
@@ -475,7 +473,7 @@ def _r_return_waste_any(st: TrainsState, pd: Pending, v: Any) -> None:
         st.event("money", p=pd["player"], n=int(v) * each, total=st.money)
 
 
-def _r_discard_any(st: TrainsState, pd: Pending, v: Any) -> None:
+def _r_discard_any(st: Table, pd: Pending, v: Any) -> None:
     p = pd["player"]
     if v == DONE:
         _finish_discard_any(st, p, pd["step"], pd["count"])
@@ -484,12 +482,12 @@ def _r_discard_any(st: TrainsState, pd: Pending, v: Any) -> None:
     _ask_discard_any(st, p, pd["source"], pd["step"], pd["count"] + 1)
 
 
-def _r_discard(st: TrainsState, pd: Pending, v: Any) -> None:
+def _r_discard(st: Table, pd: Pending, v: Any) -> None:
     st.discard_from_hand(pd["player"], v)
     _ask_discard(st, pd["player"], pd["source"], pd["remaining"] - 1)
 
 
-def _r_take_one(st: TrainsState, pd: Pending, v: Any) -> None:
+def _r_take_one(st: Table, pd: Pending, v: Any) -> None:
     p = pd["player"]
     z = st.zones
     if v != NONE:
@@ -498,14 +496,14 @@ def _r_take_one(st: TrainsState, pd: Pending, v: Any) -> None:
     _ask_order(st, p, pd["source"], [])
 
 
-def _r_order_top(st: TrainsState, pd: Pending, v: Any) -> None:
+def _r_order_top(st: Table, pd: Pending, v: Any) -> None:
     z = st.zones
     order = [int(c) for c in pd["order"]]
     cid = next(c for c in reversed(z.revealed) if c not in order and z.name(c) == v)
     _ask_order(st, pd["player"], pd["source"], order + [cid])
 
 
-def _r_name_card(st: TrainsState, pd: Pending, v: Any) -> None:
+def _r_name_card(st: Table, pd: Pending, v: Any) -> None:
     p = pd["player"]
     z = st.zones
     cid = z.top(p, st.rng)
@@ -522,7 +520,7 @@ def _r_name_card(st: TrainsState, pd: Pending, v: Any) -> None:
         st.event("name_miss", p=p, card=v, top=name)
 
 
-def _r_discard_or_keep(st: TrainsState, pd: Pending, v: Any) -> None:
+def _r_discard_or_keep(st: Table, pd: Pending, v: Any) -> None:
     p = pd["player"]
     z = st.zones
     if v == "discard":
@@ -533,39 +531,39 @@ def _r_discard_or_keep(st: TrainsState, pd: Pending, v: Any) -> None:
         st.event("keep_top", p=p)
 
 
-def _r_choose_one(st: TrainsState, pd: Pending, v: Any) -> None:
+def _r_choose_one(st: Table, pd: Pending, v: Any) -> None:
     opt = next(o for o in pd["step"]["options"] if o["value"] == v)
     st.event("choose", p=pd["player"], choice=opt["label"])
     push(st, opt["steps"], pd["player"], pd["source"])
 
 
-def _r_copy_action(st: TrainsState, pd: Pending, v: Any) -> None:
+def _r_copy_action(st: Table, pd: Pending, v: Any) -> None:
     st.mark_revealed()
     st.event("copy", p=pd["player"], card=v)
     push(st, list(card(v).effect), pd["player"], pd["source"])
 
 
-def _r_gain_copy(st: TrainsState, pd: Pending, v: Any) -> None:
+def _r_gain_copy(st: Table, pd: Pending, v: Any) -> None:
     st.mark_revealed()
     st.event("reveal_card", p=pd["player"], card=v)
     st.gain_from_supply(pd["player"], v, to="gained")
 
 
-def _r_from_discard(st: TrainsState, pd: Pending, v: Any) -> None:
+def _r_from_discard(st: Table, pd: Pending, v: Any) -> None:
     p = pd["player"]
     z = st.zones
     z.move(z.discards[p], z.hands[p], v)
     st.event("from_discard", p=p, card=v)
 
 
-def _r_play_to_deck(st: TrainsState, pd: Pending, v: Any) -> None:
+def _r_play_to_deck(st: Table, pd: Pending, v: Any) -> None:
     p = pd["player"]
     z = st.zones
     z.move(z.plays[p], z.decks[p], v)
     st.event("play_to_deck", p=p, card=v)
 
 
-def _r_wagon_trash(st: TrainsState, pd: Pending, v: Any) -> None:
+def _r_wagon_trash(st: Table, pd: Pending, v: Any) -> None:
     p = pd["player"]
     z = st.zones
     z.move(z.hands[p], z.trash, v)
@@ -575,11 +573,11 @@ def _r_wagon_trash(st: TrainsState, pd: Pending, v: Any) -> None:
          _opts(wagon_targets(st, max_cost), lambda n: f"{n} (cost {card(n).cost})"))
 
 
-def _r_wagon_gain(st: TrainsState, pd: Pending, v: Any) -> None:
+def _r_wagon_gain(st: Table, pd: Pending, v: Any) -> None:
     st.gain_from_supply(pd["player"], v, to="hand")
 
 
-_RESOLVE: dict[str, Callable[[TrainsState, Pending, Any], None]] = {
+_RESOLVE: dict[str, Callable[[Table, Pending, Any], None]] = {
     "lay_rail": _r_lay_rail, "place_station": _r_place_station, "money_of_train_in_play": _r_money_of_train,
     "return_waste_any": _r_return_waste_any, "discard_any": _r_discard_any, "discard": _r_discard,
     "take_one": _r_take_one, "order_top": _r_order_top, "name_card": _r_name_card,

@@ -8,18 +8,16 @@ then the victory is shared.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .board import CITY, REMOTE
 from .cards import card
-
-if TYPE_CHECKING:
-    from .state import TrainsState
+from .table import Table
 
 CITY_BONUS = (0, 2, 4, 8)
 
 
-def rail_split(st: TrainsState, p: int) -> tuple[int, int]:
+def rail_split(st: Table, p: int) -> tuple[int, int]:
     """Train bonus points of player ``p``'s rails: (cities 0/2/4/8 by stations, remote locations by value)."""
     cities = remote = 0
     for hx in st.board.hexes:
@@ -32,23 +30,23 @@ def rail_split(st: TrainsState, p: int) -> tuple[int, int]:
     return cities, remote
 
 
-def rail_points(st: TrainsState, p: int) -> int:
+def rail_points(st: Table, p: int) -> int:
     """Train bonus points of player ``p``'s rails (cities by stations, remote locations by value)."""
     return sum(rail_split(st, p))
 
 
-def rails_on_board(st: TrainsState, p: int) -> int:
+def rails_on_board(st: Table, p: int) -> int:
     return sum(1 for r in st.rails if p in r)
 
 
-def card_points(st: TrainsState, p: int) -> int:
+def card_points(st: Table, p: int) -> int:
     """VP printed on every card ``p`` owns (public: VP cards are bought and trashed in the open)."""
     z = st.zones
     ids = z.decks[p] + z.hands[p] + z.discards[p] + z.plays[p] + z.gained[p]
     return sum(card(z.name(c)).vp for c in ids)
 
 
-def final_result(st: TrainsState) -> dict[str, Any]:
+def final_result(st: Table) -> dict[str, Any]:
     n = st.num_players
     details = []
     scores = []
