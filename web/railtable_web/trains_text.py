@@ -1,7 +1,7 @@
 """Texts of the Trains cards and of this turn's effects, as a person reads them at the table.
 
 Card texts live in the engine's card data (py/railtable/trains/cards.json, "text", traced to
-../shared/reference/trains.md); costs, money, VP and types too. Only the short labels of the
+docs/sources.md#trains); costs, money, VP and types too. Only the short labels of the
 rest-of-turn effects are the table's own.
 """
 

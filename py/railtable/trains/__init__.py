@@ -1,6 +1,6 @@
 """Trains (AEG / OZAKU, 2013): deck-building with a hex map, Tokyo and Osaka boards, 2-4 players.
 
-Rules: ../shared/rules/trains.en.txt; card texts and boards: ../shared/reference/trains.md.
+Rules: the Trains rulebook; where cards and boards come from: docs/sources.md#trains.
 Action vocabulary and view: docs/actions-trains.md.
 """
 
