@@ -193,9 +193,17 @@ class TrainsState(GameState):
 
     def log_lines(self, player: int | None, tail: int | None = None, lang: str = "en") -> list[str]:
         """The log as ``player`` may read it, in ``lang`` (the last ``tail`` lines when given)."""
-        entries = self.log if tail is None else self.log[-tail:] if tail > 0 else []
-        board = self.board
-        return [messages.line(e, player, lang, self.names, board) for e in entries]
+        log = self.log
+        start = 0 if tail is None else max(0, len(log) - tail) if tail > 0 else len(log)
+        # Rendered lines are cached per reader (the log only grows; a restored state starts afresh).
+        cache: dict[int, str] = self.__dict__.setdefault("_lines", {}).setdefault((player, lang), {})
+        out = []
+        for i in range(start, len(log)):
+            text = cache.get(i)
+            if text is None:
+                text = cache[i] = messages.line(log[i], player, lang, self.names, self.board)
+            out.append(text)
+        return out
 
     def names_in_game(self) -> list[str]:
         """Every card name present in this game (for Command Central's "name a card")."""
