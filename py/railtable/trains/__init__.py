@@ -17,7 +17,7 @@ INFO = register(
         state_class=TrainsState,
         bots={"priority": PriorityBot, "eager_random": EagerRandomBot},
         default_bot="priority",
-        options={"board": "tokyo", "kingdom": "random"},
+        options={"board": "tokyo", "kingdom": "random", "sets": "trains"},
     )
 )
 

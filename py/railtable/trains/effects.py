@@ -34,7 +34,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .cards import WASTE, card
+from .board import CITY
+from .cards import RAIL_LAYING, WASTE, card
 from .table import Table
 
 Step = dict[str, Any]
@@ -84,6 +85,16 @@ def maintenance_targets(st: Table, hand: list[str]) -> list[str]:
     return [n for n in _trains(hand) if st.zones.piles.get(n)]
 
 
+def city_choices(st: Table, step: Step) -> list[int]:
+    """Cities Protesters may name: with a station when ``with_station``."""
+    return [hx.id for hx in st.board.hexes
+            if hx.terrain == CITY and (st.stations[hx.id] > 0 or not step.get("with_station"))]
+
+
+def _of_type(names: list[str], card_type: str | None) -> list[str]:
+    return _distinct([n for n in names if card_type is None or card(n).is_(card_type)])
+
+
 def blocker(st: Table, steps: list[Step], p: int, money: int, hand: list[str]) -> Blocker | None:
     """The first step that cannot be applied and why, or None if every step can be (rulebook
     "Playing A Card": an effect is applied in full or not at all; gaining Waste when the Waste pile
@@ -101,7 +112,7 @@ def blocker(st: Table, steps: list[Step], p: int, money: int, hand: list[str]) -
         if op == "modifier":
             mods.append(step["name"])
         elif op == "lay_rail":
-            if not st.rail_options(p, money, mods):
+            if not st.rail_options(p, money, _rail_mods(mods, step), step.get("adjacent_to") == "any_rail"):
                 why = "you have no rails left" if st.rails_left[p] <= 0 else \
                     "there is no space next to your rails that you can pay for"
         elif op == "place_station":
@@ -125,6 +136,17 @@ def blocker(st: Table, steps: list[Step], p: int, money: int, hand: list[str]) -
         elif op == "train_from_discard_to_hand":
             if not _trains(z.names(z.discards[p])):
                 why = "there is no Train card in your discard pile"
+        elif op in ("pay_money", "pay_for_vp"):
+            need = int(step.get("n", step.get("money", 0)))
+            if money < need:
+                why = f"you need {need} money to pay (you have {money})"
+            money -= need
+        elif op == "discard" and step.get("all_or_nothing"):
+            if len(hand) < int(step.get("n", 1)):
+                why = f"you need {int(step.get('n', 1))} other cards in hand to discard"
+        elif op == "choose_city":
+            if not city_choices(st, step):
+                why = "no city has a station" if step.get("with_station") else "there is no city"
         elif op == "trash_train_gain_better":
             up_to = int(step.get("up_to", 3))
             if not wagon_sources(st, hand, up_to):
@@ -187,7 +209,15 @@ def _vp(st: Table, f: Frame, s: Step) -> None:
     st.event("vp", p=f["player"], n=int(s["n"]))
 
 
+def _from_rail_card(st: Table, f: Frame) -> bool:
+    src = f["source"]
+    return src is not None and card(st.zones.name(src)).is_(RAIL_LAYING)
+
+
 def _gain_waste(st: Table, f: Frame, s: Step) -> None:
+    if "no_rail_card_waste" in st.modifiers and _from_rail_card(st, f) and f["player"] == st.current:
+        st.event("waste_engineer", p=f["player"])
+        return
     for _ in range(int(s.get("n", 1))):
         st.gain_waste(f["player"])
 
@@ -196,9 +226,14 @@ def _modifier(st: Table, f: Frame, s: Step) -> None:
     st.modifiers.append(s["name"])
 
 
+def _rail_mods(mods: list[str], s: Step) -> list[str]:
+    """The modifiers for one ``lay_rail`` step: the turn's, plus ``free`` (Government Subsidy)."""
+    return mods + ["free"] if s.get("free") else mods
+
+
 def _lay_rail(st: Table, f: Frame, s: Step) -> None:
     p = f["player"]
-    opts = st.rail_options(p, st.money, st.modifiers)
+    opts = st.rail_options(p, st.money, _rail_mods(st.modifiers, s), s.get("adjacent_to") == "any_rail")
     if not opts:
         st.event("no_rail_space", p=p)
         return
@@ -234,15 +269,24 @@ def _money_of_train_in_play(st: Table, f: Frame, s: Step) -> None:
 
 
 def _return_all_waste(st: Table, f: Frame, s: Step) -> None:
-    st.return_waste(f["player"], st.zones.names(st.zones.hands[f["player"]]).count(WASTE))
+    k = st.zones.names(st.zones.hands[f["player"]]).count(WASTE)
+    st.return_waste(f["player"], k)
+    if s.get("draw_each") and k:
+        st.draw(f["player"], k * int(s["draw_each"]))
 
 
 def _return_waste(st: Table, f: Frame, s: Step) -> None:
     st.return_waste(f["player"], int(s.get("n", 1)))
 
 
+def _waste_zone(st: Table, p: int, s: Step) -> list[int]:
+    return st.zones.discards[p] if s.get("from") == "discard" else st.zones.hands[p]
+
+
 def _return_waste_any(st: Table, f: Frame, s: Step) -> None:
-    k = st.zones.names(st.zones.hands[f["player"]]).count(WASTE)
+    k = st.zones.names(_waste_zone(st, f["player"], s)).count(WASTE)
+    if "up_to" in s:
+        k = min(k, int(s["up_to"]))
     if k:
         each = int(s.get("money_each", 0))
         _set_pending(st, f, "return_waste_any", "How many Waste do you return?",
@@ -418,6 +462,266 @@ def _wagon(st: Table, f: Frame, s: Step) -> None:
         _set_pending(st, f, "wagon_trash", "Trash a Train card from your hand", _opts(names), up_to=up_to)
 
 
+# ---- Rising Sun steps ------------------------------------------------------------
+def _return_from(st: Table, p: int, zone: list[int], n: int) -> None:
+    """Return up to ``n`` Waste from ``zone`` (Reclamation Depot: the discard pile) to the supply."""
+    z = st.zones
+    done = 0
+    for _ in range(n):
+        cid = z.find(zone, WASTE)
+        if cid is None:
+            break
+        zone.remove(cid)
+        z.piles[WASTE].append(cid)
+        done += 1
+    if done:
+        st.event("return_waste", p=p, n=done)
+
+
+def _add_money(st: Table, p: int, n: int) -> None:
+    if n:
+        st.money += n
+        st.event("money", p=p, n=n, total=st.money)
+
+
+def _money_if_rail_laid(st: Table, f: Frame, s: Step) -> None:
+    """Monorail: +n money if a rail was laid this turn."""
+    if st.laid:
+        _add_money(st, f["player"], int(s["n"]))
+
+
+def _money_per_in_play(st: Table, f: Frame, s: Step) -> None:
+    """Commuter Train: +n per other card of that name in the play area."""
+    z = st.zones
+    count = z.names(z.plays[f["player"]]).count(s["name"])
+    if f["source"] is not None and z.name(f["source"]) == s["name"]:
+        count -= 1
+    _add_money(st, f["player"], max(0, count) * int(s["n"]))
+
+
+def _money_per_rail_on(st: Table, f: Frame, s: Step) -> None:
+    """Mining Train: +n per own rail on a terrain, at most ``max``."""
+    p = f["player"]
+    count = sum(1 for hx in st.board.hexes if hx.terrain == s["terrain"] and p in st.rails[hx.id])
+    _add_money(st, p, min(count * int(s["n"]), int(s.get("max", 99))))
+
+
+def _pay_money(st: Table, f: Frame, s: Step) -> None:
+    st.money -= int(s["n"])
+    st.event("pay", p=f["player"], n=int(s["n"]), total=st.money)
+
+
+def _pay_for_vp(st: Table, f: Frame, s: Step) -> None:
+    """Charitable Support (rulebook "Playing A Card" example 1): pay 4 money, 1 step up the VP track."""
+    st.money -= int(s["money"])
+    st.vp_tokens[f["player"]] += int(s["vp"])
+    st.event("pay_for_vp", p=f["player"], n=int(s["money"]), vp=int(s["vp"]))
+
+
+def _hand_to_deck_top(st: Table, f: Frame, s: Step) -> None:
+    _ask_to_deck(st, f["player"], f["source"], dict(s), int(s.get("n", 1)))
+
+
+def _ask_to_deck(st: Table, p: int, source: int | None, s: Step, remaining: int) -> None:
+    names = _of_type(st.zones.names(st.zones.hands[p]), s.get("type"))
+    if remaining <= 0:
+        return
+    if not names:
+        if s.get("reveal_if_none"):
+            st.mark_revealed()
+            st.event("reveal_hand", p=p, cards=st.zones.names(st.zones.hands[p]))
+        return
+    what = f"a {s['type']} card" if s.get("type") else "a card"
+    _ask(st, p, source, "to_deck", f"Put {what} from your hand on top of your deck",
+         _opts(names, lambda n: f"put back {n}"), step=s, remaining=remaining)
+
+
+def _r_to_deck(st: Table, pd: Pending, v: Any) -> None:
+    p = pd["player"]
+    z = st.zones
+    z.move(z.hands[p], z.decks[p], v)
+    st.event("to_deck", p=p)
+    _ask_to_deck(st, p, pd["source"], pd["step"], pd["remaining"] - 1)
+
+
+def _reveal_take_type(st: Table, f: Frame, s: Step) -> None:
+    """Dispatcher: reveal the top n; those of ``type`` to hand, the others discarded."""
+    p = f["player"]
+    z = st.zones
+    found: list[int] = []
+    others: list[int] = []
+    for _ in range(int(s["n"])):
+        cid = z.top(p, st.rng)
+        if cid is None:
+            break
+        z.decks[p].pop()
+        (found if card(z.name(cid)).is_(s["type"]) else others).append(cid)
+    st.mark_revealed()
+    z.hands[p].extend(found)
+    z.discards[p].extend(others)
+    st.event("reveal_take", p=p, cards=z.names(found + others), took=z.names(found))
+
+
+def _reveal_until(st: Table, f: Frame, s: Step) -> None:
+    """Incinerator (Rising Sun rulebook "Terms: Reveal"): reveal until n cards of ``type`` or deck
+    and discard pile run out (the revealed cards are set aside, so a reshuffle takes only the discard
+    pile); the found cards are trashed (or go to hand), the others discarded."""
+    p = f["player"]
+    z = st.zones
+    found: list[int] = []
+    others: list[int] = []
+    while len(found) < int(s["n"]):
+        cid = z.top(p, st.rng)
+        if cid is None:
+            break
+        z.decks[p].pop()
+        (found if card(z.name(cid)).is_(s["type"]) else others).append(cid)
+    st.mark_revealed()
+    (z.trash if s.get("found") == "trash" else z.hands[p]).extend(found)
+    z.discards[p].extend(others)
+    st.event("reveal_until_" + ("trash" if s.get("found") == "trash" else "hand"), p=p,
+             cards=z.names(found + others), found=z.names(found))
+
+
+def _draw_per_distinct(st: Table, f: Frame, s: Step) -> None:
+    """Yardmaster: draw 1 per differently named card of ``type`` in play, at most ``max``."""
+    p = f["player"]
+    names = _of_type(st.zones.names(st.zones.plays[p]), s.get("type"))
+    st.draw(p, min(len(names), int(s.get("max", 99))))
+
+
+def _trash_from_hand(st: Table, f: Frame, s: Step) -> None:
+    _ask_trash(st, f["player"], f["source"], dict(s), 0)
+
+
+def _ask_trash(st: Table, p: int, source: int | None, s: Step, count: int) -> None:
+    hand = st.zones.names(st.zones.hands[p])
+    if not hand or count >= int(s.get("up_to", 1)):
+        _add_money(st, p, count * int(s.get("money_each", 0)))
+        return
+    _ask(st, p, source, "trash_any", f"Trash a card from your hand ({count} trashed, up to {s.get('up_to', 1)}), or done",
+         _opts(_distinct(hand), lambda n: f"trash {n}") + [{"value": DONE, "label": "done"}], step=s, count=count)
+
+
+def _r_trash_any(st: Table, pd: Pending, v: Any) -> None:
+    p = pd["player"]
+    if v == DONE:
+        _add_money(st, p, pd["count"] * int(pd["step"].get("money_each", 0)))
+        return
+    z = st.zones
+    z.move(z.hands[p], z.trash, v)
+    st.event("trash_hand", p=p, card=v)
+    _ask_trash(st, p, pd["source"], pd["step"], pd["count"] + 1)
+
+
+def _discard_type(st: Table, f: Frame, s: Step) -> None:
+    """Unhappy Passengers' victim: discard n cards of ``type`` (or reveal a hand without one)."""
+    p = f["player"]
+    names = _of_type(st.zones.names(st.zones.hands[p]), s.get("type"))
+    if not names:
+        if s.get("reveal_if_none"):
+            st.mark_revealed()
+            st.event("reveal_hand", p=p, cards=st.zones.names(st.zones.hands[p]))
+        return
+    _set_pending(st, f, "discard_type", f"Discard a {s['type']} card", _opts(names, lambda n: f"discard {n}"),
+                 step=dict(s), remaining=int(s.get("n", 1)))
+
+
+def _r_discard_type(st: Table, pd: Pending, v: Any) -> None:
+    st.discard_from_hand(pd["player"], v)
+    if pd["remaining"] > 1:
+        names = _of_type(st.zones.names(st.zones.hands[pd["player"]]), pd["step"].get("type"))
+        if names:
+            _ask(st, pd["player"], pd["source"], "discard_type", f"Discard a {pd['step']['type']} card",
+                 _opts(names, lambda n: f"discard {n}"), step=pd["step"], remaining=pd["remaining"] - 1)
+
+
+def _discard_down_to(st: Table, f: Frame, s: Step) -> None:
+    _ask_down_to(st, f["player"], f["source"], int(s["n"]))
+
+
+def _ask_down_to(st: Table, p: int, source: int | None, n: int) -> None:
+    hand = st.zones.names(st.zones.hands[p])
+    if len(hand) <= n:
+        return
+    _ask(st, p, source, "discard_down", f"Discard down to {n} cards ({len(hand) - n} to go)",
+         _opts(_distinct(hand), lambda c: f"discard {c}"), n=n)
+
+
+def _r_discard_down(st: Table, pd: Pending, v: Any) -> None:
+    st.discard_from_hand(pd["player"], v)
+    _ask_down_to(st, pd["player"], pd["source"], pd["n"])
+
+
+def _choose_city(st: Table, f: Frame, s: Step) -> None:
+    cities = city_choices(st, s)
+    if cities:
+        _set_pending(st, f, "choose_city", "Choose a city" + (" with a station" if s.get("with_station") else ""),
+                     [{"value": h, "label": st.hex_label(h)} for h in cities])
+
+
+def _r_choose_city(st: Table, pd: Pending, v: Any) -> None:
+    st.stack[-1]["city"] = int(v)
+    st.event("choose_city", p=pd["player"], hex=int(v))
+
+
+def _seats(st: Table, who: str) -> list[int]:
+    """Players an ATTACK or a "for each" step affects, from the active player clockwise (Rising Sun
+    rulebook "Attacks": "each player" includes the attacker, "each other player" does not)."""
+    n = st.num_players
+    order = [(st.current + k) % n for k in range(n)]
+    return order if who == "each" else order[1:]
+
+
+def _attack(st: Table, f: Frame, s: Step) -> None:
+    """ATTACK (Rising Sun rulebook "Attacks", "Reactions"): one ``victim`` step per player in turn."""
+    victims = [{"op": "victim", "seat": q, "attacker": f["player"], "steps": s["steps"], "attack": True,
+                "if_hand_at_least": s.get("if_hand_at_least"),
+                "city": f.get("city") if s.get("if_rail_in") == "chosen_city" else None}
+               for q in _seats(st, s["who"])]
+    push(st, victims, f["player"], f["source"])
+
+
+def _for_each(st: Table, f: Frame, s: Step) -> None:
+    victims = [{"op": "victim", "seat": q, "attacker": f["player"], "steps": s["steps"], "attack": False}
+               for q in _seats(st, s["who"])]
+    push(st, victims, f["player"], f["source"])
+
+
+def reactions_in_hand(st: Table, q: int) -> list[str]:
+    """Reaction cards in ``q``'s hand that answer another player's ATTACK (Legal Counsel)."""
+    return _distinct([n for n in st.zones.names(st.zones.hands[q])
+                      if (card(n).reaction or {}).get("when") == "another_player_attacks"])
+
+
+def _victim(st: Table, f: Frame, s: Step) -> None:
+    """One player's share of an ATTACK: skipped if the filter leaves them out; a holder of a Reaction
+    is first asked whether to reveal it (their legal action, while it is not their turn)."""
+    q = int(s["seat"])
+    hand = st.zones.hands[q]
+    if s.get("if_hand_at_least") is not None and len(hand) < int(s["if_hand_at_least"]):
+        return
+    if s.get("city") is not None and q not in st.rails[int(s["city"])]:
+        return
+    if s.get("attack") and q != s["attacker"]:
+        reacts = reactions_in_hand(st, q)
+        if reacts:
+            _ask(st, q, f["source"], "reaction", "An ATTACK: reveal a Reaction card from your hand?",
+                 _opts(reacts, lambda n: f"reveal {n}: not affected") + [{"value": NONE, "label": "do not reveal"}],
+                 step=dict(s))
+            return
+    push(st, s["steps"], q, f["source"])
+
+
+def _r_reaction(st: Table, pd: Pending, v: Any) -> None:
+    q = pd["player"]
+    if v == NONE:
+        push(st, pd["step"]["steps"], q, pd["source"])
+        return
+    st.mark_revealed()
+    st.event("react", p=q, card=v)
+
+
 _STEPS: dict[str, Callable[[Table, Frame, Step], None]] = {
     "draw": _draw, "money": _money, "vp": _vp, "gain_waste": _gain_waste, "modifier": _modifier,
     "lay_rail": _lay_rail, "place_station": _place_station, "money_if_in_play": _money_if_in_play,
@@ -428,6 +732,12 @@ _STEPS: dict[str, Callable[[Table, Frame, Step], None]] = {
     "copy_action_in_hand": _copy_action, "gain_copy_of_train_in_hand": _gain_copy,
     "train_from_discard_to_hand": _from_discard, "train_from_play_to_deck": _play_to_deck,
     "reveal_until_trains": _reveal_until_trains, "trash_train_gain_better": _wagon,
+    "money_if_rail_laid": _money_if_rail_laid, "money_per_in_play": _money_per_in_play,
+    "money_per_rail_on": _money_per_rail_on, "pay_money": _pay_money, "pay_for_vp": _pay_for_vp,
+    "hand_to_deck_top": _hand_to_deck_top, "reveal_take_type": _reveal_take_type, "reveal_until": _reveal_until,
+    "draw_per_distinct_in_play": _draw_per_distinct, "trash_from_hand": _trash_from_hand,
+    "discard_type": _discard_type, "discard_down_to": _discard_down_to, "choose_city": _choose_city,
+    "attack": _attack, "for_each": _for_each, "victim": _victim,
 }
 KNOWN_OPS = frozenset(_STEPS)
 
@@ -466,7 +776,10 @@ def _r_money_of_train(st: Table, pd: Pending, name: Any) -> None:
 
 
 def _r_return_waste_any(st: Table, pd: Pending, v: Any) -> None:
-    st.return_waste(pd["player"], int(v))
+    if pd["step"].get("from") == "discard":
+        _return_from(st, pd["player"], st.zones.discards[pd["player"]], int(v))
+    else:
+        st.return_waste(pd["player"], int(v))
     each = int(pd["step"].get("money_each", 0))
     if v and each:
         st.money += int(v) * each
@@ -584,6 +897,8 @@ _RESOLVE: dict[str, Callable[[Table, Pending, Any], None]] = {
     "discard_or_keep": _r_discard_or_keep, "choose_one": _r_choose_one, "copy_action": _r_copy_action,
     "gain_copy": _r_gain_copy, "from_discard": _r_from_discard, "play_to_deck": _r_play_to_deck,
     "wagon_trash": _r_wagon_trash, "wagon_gain": _r_wagon_gain,
+    "to_deck": _r_to_deck, "trash_any": _r_trash_any, "discard_type": _r_discard_type,
+    "discard_down": _r_discard_down, "choose_city": _r_choose_city, "reaction": _r_reaction,
 }
 
 

@@ -52,6 +52,8 @@ def _show(name: str, value: Any, lang: str, names: list[str], board: Board) -> s
         return ", ".join(value) or term("word.nothing", lang)
     if name == "piles":
         return ", ".join(value)
+    if name in ("took", "found"):
+        return ", ".join(value) or term("word.nothing", lang)
     if name == "trains":
         return ", ".join(value) or term("word.no_train", lang)
     if name == "gain":

@@ -12,8 +12,20 @@ from typing import Any
 
 from ..core import ConfigError, GameState, IllegalActionError, MalformedActionError, Rng
 from . import effects, messages
-from .board import BOARD_IDS, CITY, MOUNTAIN, REMOTE, RIVER, SEA, Board, load_board
-from .cards import RAIL_LAYING, WASTE, CardDef, card, card_data, kingdom_names, presets
+from .board import ALL_BOARD_IDS, CITY, MOUNTAIN, REMOTE, RIVER, SEA, Board, load_board
+from .board import RISING_SUN_BOARD_IDS as RISING_SUN_BOARDS
+from .cards import (
+    RAIL_LAYING,
+    RISING_SUN,
+    TRAINS,
+    WASTE,
+    CardDef,
+    box_data,
+    card,
+    fixed_vp_names,
+    kingdom_names,
+    presets,
+)
 from .scoring import card_points, final_result, rail_points, rails_on_board
 from .zones import Zones
 
@@ -54,6 +66,23 @@ def _field_error(key: str, value: Any) -> str | None:
     return f"unknown field {key!r}"
 
 
+SETS = (TRAINS, RISING_SUN, "both")
+"""Option ``sets``: the cards of Trains, of Trains: Rising Sun, or both boxes' randomizers together."""
+
+
+def supply_plan(sets: str, board_id: str) -> tuple[list[str], list[str]]:
+    """The fixed supply and the randomizers of a game (rulebooks "All Aboard!" steps 4-5; Rising Sun
+    "Combining Sets"). ``both``: the fixed supply is that of the board's box (Tokyo, Osaka: Trains';
+    Nagoya, Chiba, Kyushu: Rising Sun's), and the randomizers are both boxes' kingdom cards plus the
+    other box's three Victory Point cards (the Rising Sun box includes the Trains VP randomizers)."""
+    if sets != "both":
+        return list(box_data(sets)["fixed_supply"]), kingdom_names(sets)
+    home = RISING_SUN if board_id in RISING_SUN_BOARDS else TRAINS
+    other = TRAINS if home == RISING_SUN else RISING_SUN
+    return (list(box_data(home)["fixed_supply"]),
+            kingdom_names(TRAINS) + kingdom_names(RISING_SUN) + fixed_vp_names(other))
+
+
 class TrainsState(GameState):
     """A game of Trains (base game; Tokyo or Osaka)."""
 
@@ -62,6 +91,8 @@ class TrainsState(GameState):
     zones: Zones
     board_id: str
     rules: int
+    sets: str
+    s_start: bool
     kingdom: list[str]
     vp_tokens: list[int]
     rails_left: list[int]
@@ -74,6 +105,7 @@ class TrainsState(GameState):
     money: int
     modifiers: list[str]
     acted: bool
+    laid: int
     stack: list[dict[str, Any]]
     pending: dict[str, Any] | None
     final: dict[str, Any] | None
@@ -100,23 +132,36 @@ class TrainsState(GameState):
         st.rules = rules
         n = len(names)
         board_id = str(config.get("board", "tokyo")).lower()
-        if board_id not in BOARD_IDS:
-            raise ConfigError(f"unknown board {board_id!r}; boards: {', '.join(BOARD_IDS)}")
+        if board_id not in ALL_BOARD_IDS:
+            raise ConfigError(f"unknown board {board_id!r}; boards: {', '.join(ALL_BOARD_IDS)}")
         st.board_id = board_id
-        st.kingdom = cls._pick_kingdom(config.get("kingdom", "random"), st.rng)
         board = st.board
+        lo, hi = board.players
+        if not lo <= n <= hi:
+            span = f"{lo} players" if lo == hi else f"{lo} to {hi} players"
+            raise ConfigError(f"the {board.name} board is for {span}, not {n}")
+        sets = config.get("sets", TRAINS)
+        if sets not in SETS:
+            raise ConfigError(f"unknown sets {sets!r}; sets: {', '.join(SETS)}")
+        st.sets = sets
+        s_start = config.get("s_start", False)
+        if type(s_start) is not bool or (s_start and not board.s_cities):
+            raise ConfigError("s_start (start on the \"S\" cities) is an option of the Chiba board only")
+        st.s_start = s_start
+        fixed, randomizers = supply_plan(sets, board_id)
+        st.kingdom = cls._pick_kingdom(config.get("kingdom", "random"), st.rng, randomizers)
         z = st.zones = Zones(n)
-        data = card_data()
-        start = data["starting_deck"]
-        for name in data["fixed_supply"] + st.kingdom:
-            size = card(name).pile
-            z.piles[name] = z.new_cards(name, size)
+        start = box_data(TRAINS)["starting_deck"]
+        size = board.supply_pile_size
+        for name in fixed + st.kingdom:
+            count = card(name).pile if size is None or name == WASTE else size
+            z.piles[name] = z.new_cards(name, count)
         for p in range(n):
             for name, count in start.items():
-                if name in z.piles:  # Lay Rails and Station Expansion come out of their box piles
+                if size is None and name in z.piles:  # Lay Rails, Station Expansion: out of their box piles
                     take = z.piles[name][-count:]
                     del z.piles[name][-count:]
-                else:  # Normal Train: only in starting decks (unused ones go back to the box)
+                else:  # Normal Train (only in starting decks), or piles cut to the board's size
                     take = z.new_cards(name, count)
                 z.decks[p].extend(take)
             st.rng.shuffle(z.decks[p])
@@ -133,6 +178,7 @@ class TrainsState(GameState):
         st.money = 0
         st.modifiers = []
         st.acted = False
+        st.laid = 0
         st.stack = []
         st.pending = None
         st.final = None
@@ -143,20 +189,22 @@ class TrainsState(GameState):
         return st
 
     @staticmethod
-    def _pick_kingdom(spec: Any, rng: Rng) -> list[str]:
-        """The 8 randomized piles: random, a preset name, or a list of 8 names (rulebook step 5)."""
-        all_k = kingdom_names()
+    def _pick_kingdom(spec: Any, rng: Rng, all_k: list[str]) -> list[str]:
+        """The 8 randomized piles: random, a preset name, or a list of up to 8 names (rulebook step 5)."""
         if spec in (None, "random"):
             return sorted(rng.sample(all_k, 8))
         if isinstance(spec, str):
-            if spec not in presets():
-                raise ConfigError(f"unknown kingdom preset {spec!r}; presets: {', '.join(presets())}")
-            return list(presets()[spec]["cards"])
+            if spec not in presets(None):
+                raise ConfigError(f"unknown kingdom preset {spec!r}; presets: {', '.join(presets(None))}")
+            cards = list(presets(None)[spec]["cards"])
+            if not set(cards) <= set(all_k):
+                raise ConfigError(f"the preset {spec!r} is not of these sets")
+            return cards
         if isinstance(spec, list):
             chosen = [str(s) for s in spec]
             bad = [s for s in chosen if s not in all_k]
             if bad:
-                raise ConfigError(f"not randomized Trains cards: {', '.join(bad)}")
+                raise ConfigError(f"not randomized cards of these sets: {', '.join(bad)}")
             if len(set(chosen)) != len(chosen):
                 raise ConfigError("the kingdom lists a card twice")
             if len(chosen) > 8:
@@ -215,7 +263,10 @@ class TrainsState(GameState):
         Field 0, river 1, mountain 2, city 1 + its stations, remote location its number,
         +1 per other player's rail there and 1 Waste; sea impossible. Modifiers: Steel Bridge
         (rivers), Tunnel (mountains), Viaduct (cities), Subway Excavation (all money),
-        Collaboration (other players' rails: no money, no Waste).
+        Collaboration (other players' rails: no money, no Waste). Rising Sun: Surveyor
+        (``terrain_discount``: rivers and mountains 1 less per copy), Distant Partners
+        (``remote_discount``: remote locations 1 less per copy), Government Subsidy's rail
+        (``free``: no extra money of any kind; a shared space's Waste still comes).
         """
         hx = self.board.hexes[h]
         t = hx.terrain
@@ -224,31 +275,32 @@ class TrainsState(GameState):
             return None
         cost = 0
         if t == RIVER and "no_river_cost" not in mods:
-            cost = 1
+            cost = max(0, 1 - mods.count("terrain_discount"))
         elif t == MOUNTAIN and "no_mountain_cost" not in mods:
-            cost = 2
+            cost = max(0, 2 - mods.count("terrain_discount"))
         elif t == CITY and "no_city_cost" not in mods:
             cost = 1 + self.stations[h]
         elif t == REMOTE:
-            cost = hx.value
+            cost = max(0, hx.value - mods.count("remote_discount"))
         others = len(rails_here) - (p in rails_here)
         waste = False
         if others and "collaboration" not in mods:
             cost += others
             waste = True
-        if "no_rail_cost" in mods:
+        if "no_rail_cost" in mods or "free" in mods:
             cost = 0
         return cost, waste
 
-    def rail_reach(self, p: int, mods: list[str]) -> dict[int, tuple[int, bool]]:
+    def rail_reach(self, p: int, mods: list[str], any_rail: bool = False) -> dict[int, tuple[int, bool]]:
         """Spaces next to ``p``'s rails (not across a blocked edge, not the sea, none holding a
         rail of ``p``'s yet), each with its cost whether or not ``p`` can pay it (rulebook "Terms /
-        Lay Rails"). The table uses it to say why a nearby space is not a legal choice."""
+        Lay Rails"). The table uses it to say why a nearby space is not a legal choice. ``any_rail``:
+        next to any player's rail (Rising Sun's Interchange)."""
         nb = self.board.neighbours
         rails = self.rails
         out: dict[int, tuple[int, bool]] = {}
         for h, here in enumerate(rails):
-            if p not in here:
+            if not here or (p not in here and not any_rail):
                 continue
             for n in nb[h]:
                 if n in out or p in rails[n]:
@@ -258,12 +310,12 @@ class TrainsState(GameState):
                     out[n] = c
         return out
 
-    def rail_options(self, p: int, money: int, mods: list[str]) -> dict[int, tuple[int, bool]]:
+    def rail_options(self, p: int, money: int, mods: list[str], any_rail: bool = False) -> dict[int, tuple[int, bool]]:
         """Spaces where ``p`` may lay a rail now, with cost (rulebook "Terms / Lay Rails"): within
         reach (:meth:`rail_reach`), with a rail left to lay, and only if ``p`` can pay the extra cost."""
         if self.rails_left[p] <= 0:
             return {}
-        return {h: c for h, c in self.rail_reach(p, mods).items() if c[0] <= money}
+        return {h: c for h, c in self.rail_reach(p, mods, any_rail).items() if c[0] <= money}
 
     def station_options(self) -> list[int]:
         """Cities with a free station slot, if a station token is left (rulebook "Station Expansion")."""
@@ -272,7 +324,10 @@ class TrainsState(GameState):
         return [hx.id for hx in self.board.hexes if hx.terrain == CITY and self.stations[hx.id] < hx.slots]
 
     def start_rail_options(self, p: int) -> list[int]:
-        """Starting spaces: not sea, not a remote location, not where another player started."""
+        """Starting spaces: not sea, not a remote location, not where another player started (with
+        Chiba's ``s_start``: only the free "S" cities, Rising Sun "2-Player Maps")."""
+        if self.s_start:
+            return [h for h in self.board.s_cities if not self.rails[h]]
         return [hx.id for hx in self.board.hexes if hx.terrain not in (SEA, REMOTE) and not self.rails[hx.id]]
 
     # ---- changes used by effects ---------------------------------------------------
@@ -330,6 +385,7 @@ class TrainsState(GameState):
         self.money -= cost
         self.rails[h].append(p)
         self.rails_left[p] -= 1
+        self.laid += 1
         self.event("lay_rail", p=p, hex=h, cost=cost)
         if waste:
             self.gain_waste(p)
@@ -408,7 +464,7 @@ class TrainsState(GameState):
         """May the effect of ``c`` be declined? Rulebook "Playing A Card": only an Action card's effect
         is optional; a Rail Laying or Station Expansion card applies its effect when it can (rules
         version 2; version 1 let every effect be declined)."""
-        return self.rules == 1 or c.is_action
+        return (self.rules == 1 or c.is_action) and not c.mandatory
 
     def play_money(self, c: CardDef) -> int:
         """Money card ``c`` gives if played now: its value, +2 per Ironworks played if it is a Rail Laying card."""
@@ -539,7 +595,14 @@ class TrainsState(GameState):
             kind = "play_declined" if self.effect_optional(c) else "play_blocked"
         self.event(kind, p=p, card=c.name, gain=gain)
         if apply_effect and c.effect:
-            effects.push(self, list(c.effect), p, cid)
+            steps = list(c.effect)
+            if c.is_(RAIL_LAYING) and "extra_rail_next" in self.modifiers:
+                # Extra Laborers: the next Rail Laying card lays one more rail (then the modifier is used up)
+                self.modifiers.remove("extra_rail_next")
+                at = next((i for i, step in enumerate(steps) if step["op"] == "lay_rail"), None)
+                if at is not None:
+                    steps.insert(at + 1, dict(steps[at]))
+            effects.push(self, steps, p, cid)
             effects.run(self)
 
     def _buy(self, p: int, name: str, to_deck: bool) -> None:
@@ -553,6 +616,10 @@ class TrainsState(GameState):
         if c.on_buy:
             effects.push(self, list(c.on_buy), p, cid)
             effects.run(self)
+        if c.buy_ends_turn and self.pending is None and self.phase == "play":
+            # Rising Sun "How to Buy Cards": "Buying Outdated Train ends your turn."
+            self.event("turn_ends_on_buy", p=p, card=name)
+            self._end_turn(p)
 
     def _end_turn(self, p: int) -> None:
         """Rulebook "Clean Up" then "Winning the Game": discard everything, draw 5, check the end."""
@@ -565,6 +632,7 @@ class TrainsState(GameState):
         self.money = 0
         self.modifiers = []
         self.acted = False
+        self.laid = 0
         self.turn += 1
         reason = self.end_reason()
         if reason:
@@ -609,7 +677,7 @@ class TrainsState(GameState):
             }
             players.append(entry)
         v: dict[str, Any] = {
-            "game": "trains", "rules": self.rules, "board": self.board_id, "phase": self.phase, "turn": self.turn + 1,
+            "game": "trains", "rules": self.rules, "sets": self.sets, "board": self.board_id, "phase": self.phase, "turn": self.turn + 1,
             "current": self.current, "to_act": self.to_act(), "you": me,
             "players": players,
             "rails": [list(r) for r in self.rails], "stations": list(self.stations),
@@ -641,11 +709,11 @@ class TrainsState(GameState):
     def to_json(self) -> dict[str, Any]:
         return {
             "names": self.names, "rng": self.rng.to_json(), "log": self.log, "reveal_count": self.reveal_count,
-            "board": self.board_id, "rules": self.rules, "kingdom": self.kingdom, "zones": self.zones.to_json(),
+            "board": self.board_id, "rules": self.rules, "sets": self.sets, "s_start": self.s_start, "kingdom": self.kingdom, "zones": self.zones.to_json(),
             "vp_tokens": self.vp_tokens, "rails_left": self.rails_left, "rails": self.rails,
             "stations": self.stations, "station_tokens": self.station_tokens, "phase": self.phase,
             "current": self.current, "turn": self.turn, "money": self.money, "modifiers": self.modifiers,
-            "acted": self.acted, "stack": self.stack, "pending": self.pending, "final": self.final,
+            "acted": self.acted, "laid": self.laid, "stack": self.stack, "pending": self.pending, "final": self.final,
         }
 
     @classmethod
@@ -658,6 +726,8 @@ class TrainsState(GameState):
         st.reveal_count = int(data["reveal_count"])
         st.board_id = data["board"]
         st.rules = int(data.get("rules", 1))
+        st.sets = str(data.get("sets", TRAINS))
+        st.s_start = bool(data.get("s_start", False))
         load_board(st.board_id)
         st.kingdom = list(data["kingdom"])
         st.zones = Zones.from_json(data["zones"])
@@ -672,6 +742,7 @@ class TrainsState(GameState):
         st.money = int(data["money"])
         st.modifiers = list(data["modifiers"])
         st.acted = bool(data["acted"])
+        st.laid = int(data.get("laid", 0))
         st.stack = data["stack"]
         st.pending = data["pending"]
         st.final = data["final"]

@@ -28,6 +28,7 @@ class Table(Protocol):
     current: int
     turn: int
     money: int
+    laid: int
     modifiers: list[str]
     stack: list[dict[str, Any]]
     pending: dict[str, Any] | None
