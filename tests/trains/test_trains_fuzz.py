@@ -25,9 +25,10 @@ def sample_states(seeds: range, per_key: int = 2) -> list[TrainsState]:
     out = []
     for seed in seeds:
         rng = Rng(seed)
-        n = 2 + seed % 3
-        board = ("tokyo", "osaka")[seed % 2]
-        st = TrainsState.setup({"players": [f"P{i}" for i in range(n)], "board": board, "kingdom": "random"}, seed)
+        board, n = (("tokyo", 2), ("osaka", 3), ("nagoya", 4), ("chiba", 2), ("kyushu", 2))[seed % 5]
+        sets = ("trains", "rising_sun", "both")[seed % 3]
+        st = TrainsState.setup({"players": [f"P{i}" for i in range(n)], "board": board, "kingdom": "random",
+                                "sets": sets, "route_bonus": True}, seed)
         steps = 0
         while not st.is_over() and steps < 3000:
             p = st.to_act()[0]
@@ -45,7 +46,22 @@ def sample_states(seeds: range, per_key: int = 2) -> list[TrainsState]:
     return out
 
 
-STATES = sample_states(range(10), per_key=2)
+def arranged_states() -> list[TrainsState]:
+    """States random games rarely reach: a Route Bonus card to use, a Reaction to reveal."""
+    st = TrainsState.setup({"players": ["A", "B", "C"], "board": "tokyo", "sets": "both", "route_bonus": True,
+                            "kingdom": ["Regulations", "Legal Counsel"]}, 3)
+    for p in range(3):
+        st.apply(st.legal_actions(p)[10 * p])
+    for r in st.routes:
+        r.update(owner=0, taken_turn=-1)
+    owned = st.copy()
+    set_hand(st, 0, ["Regulations"])
+    set_hand(st, 2, ["Legal Counsel"])
+    st.apply({"type": "play", "player": 0, "card": st.zones.hands[0][0]})
+    return [owned, st]
+
+
+STATES = sample_states(range(15), per_key=2) + arranged_states()
 
 
 def test_the_sample_covers_every_action_type_and_many_pending_kinds():

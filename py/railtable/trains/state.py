@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from ..core import ConfigError, GameState, IllegalActionError, MalformedActionError, Rng
-from . import effects, messages
+from . import effects, messages, routes
 from .board import ALL_BOARD_IDS, CITY, MOUNTAIN, REMOTE, RIVER, SEA, Board, load_board
 from .board import RISING_SUN_BOARD_IDS as RISING_SUN_BOARDS
 from .cards import (
@@ -46,9 +46,10 @@ ACTION_KEYS: dict[str, frozenset[str]] = {
     "choose": frozenset({"option"}),
     "return_waste": frozenset(),
     "end_turn": frozenset(),
+    "use_route": frozenset({"route"}),
 }
 REQUIRED: dict[str, str] = {"start_rail": "hex", "play": "card", "buy": "pile", "lay_rail": "hex",
-                            "place_station": "hex", "choose": "option"}
+                            "place_station": "hex", "choose": "option", "use_route": "route"}
 """The field each action type cannot do without."""
 
 
@@ -59,6 +60,8 @@ def _field_error(key: str, value: Any) -> str | None:
         return None if type(value) is int else f"'{key}' must be an integer"
     if key == "pile":
         return None if type(value) is str else "'pile' must be a card name (a string)"
+    if key == "route":
+        return None if type(value) is str else "'route' must be a Route Bonus card id (a string)"
     if key == "option":
         return None if type(value) in (int, str) else "'option' must be a string or an integer"
     if key in ("decline", "to_deck"):
@@ -93,6 +96,7 @@ class TrainsState(GameState):
     rules: int
     sets: str
     s_start: bool
+    routes: list[dict[str, Any]]
     kingdom: list[str]
     vp_tokens: list[int]
     rails_left: list[int]
@@ -148,6 +152,14 @@ class TrainsState(GameState):
         if type(s_start) is not bool or (s_start and not board.s_cities):
             raise ConfigError("s_start (start on the \"S\" cities) is an option of the Chiba board only")
         st.s_start = s_start
+        route_bonus = config.get("route_bonus", False)
+        if type(route_bonus) is not bool:
+            raise ConfigError("route_bonus must be true or false")
+        st.routes = []
+        if route_bonus:  # "Route Bonus Cards" setup: shuffle the board's 5, deal one per player face up
+            deck = routes.board_routes(board_id)
+            st.rng.shuffle(deck)
+            st.routes = [{"id": r, "owner": None, "used": False, "taken_turn": -1} for r in deck[:n]]
         fixed, randomizers = supply_plan(sets, board_id)
         st.kingdom = cls._pick_kingdom(config.get("kingdom", "random"), st.rng, randomizers)
         z = st.zones = Zones(n)
@@ -387,6 +399,8 @@ class TrainsState(GameState):
         self.rails_left[p] -= 1
         self.laid += 1
         self.event("lay_rail", p=p, hex=h, cost=cost)
+        if self.routes:
+            routes.check_routes(self, p, self.routes)
         if waste:
             self.gain_waste(p)
 
@@ -439,6 +453,11 @@ class TrainsState(GameState):
                     out.append({"type": "buy", "player": p, "pile": name, "to_deck": True})
         if kind in (None, "return_waste") and not self.acted and WASTE in hand_names:
             out.append({"type": "return_waste", "player": p})
+        if kind in (None, "use_route") and self.routes:
+            for rid in routes.usable(self, p, self.routes):
+                ability = list(routes.route_cards()[rid]["ability"])
+                if effects.feasible(self, ability, p, self.money, hand_names):
+                    out.append({"type": "use_route", "player": p, "route": rid})
         if kind in (None, "end_turn"):
             out.append({"type": "end_turn", "player": p})
         return out
@@ -541,6 +560,11 @@ class TrainsState(GameState):
             if card(name).cost > self.money:
                 return f"{name} costs {card(name).cost}; you have {self.money} money"
             return "you may put a bought card on top of your deck only after playing Early Train"
+        if kind == "use_route":
+            mine = [r["id"] for r in self.routes if r["owner"] == p and not r["used"]]
+            if a.get("route") not in mine:
+                return f"you hold no unused Route Bonus card {a.get('route')!r}"
+            return "a Route Bonus ability may be used in a later turn than the one you took it, when it can be applied"
         if kind == "return_waste":
             if self.acted:
                 return "you may return your Waste only by passing your whole turn (you already played or bought)"
@@ -569,6 +593,8 @@ class TrainsState(GameState):
             self._end_turn(p)
         elif kind == "end_turn":
             self._end_turn(p)
+        elif kind == "use_route":
+            self._use_route(p, action["route"])
 
     def _start_rail(self, p: int, h: int) -> None:
         self.rails[h].append(p)
@@ -620,6 +646,14 @@ class TrainsState(GameState):
             # Rising Sun "How to Buy Cards": "Buying Outdated Train ends your turn."
             self.event("turn_ends_on_buy", p=p, card=name)
             self._end_turn(p)
+
+    def _use_route(self, p: int, rid: str) -> None:
+        """Rising Sun "Route Bonus Cards": the special ability, once; then the card leaves the game."""
+        r = next(r for r in self.routes if r["id"] == rid)
+        r["used"] = True
+        self.event("route_used", p=p, route=rid)
+        effects.push(self, list(routes.route_cards()[rid]["ability"]), p, None)
+        effects.run(self)
 
     def _end_turn(self, p: int) -> None:
         """Rulebook "Clean Up" then "Winning the Game": discard everything, draw 5, check the end."""
@@ -684,6 +718,7 @@ class TrainsState(GameState):
             "station_tokens": self.station_tokens,
             "supply": [{"name": n, "count": len(pile), "cost": card(n).cost} for n, pile in z.piles.items()],
             "kingdom": list(self.kingdom), "trash": z.names(z.trash),
+            "routes": [dict(r) for r in self.routes],
             "revealed": z.names(z.revealed),
             "money": self.money, "modifiers": list(self.modifiers),
             "pending": None, "log": self.log_lines(me, 60), "result": self.final,
@@ -709,7 +744,7 @@ class TrainsState(GameState):
     def to_json(self) -> dict[str, Any]:
         return {
             "names": self.names, "rng": self.rng.to_json(), "log": self.log, "reveal_count": self.reveal_count,
-            "board": self.board_id, "rules": self.rules, "sets": self.sets, "s_start": self.s_start, "kingdom": self.kingdom, "zones": self.zones.to_json(),
+            "board": self.board_id, "rules": self.rules, "sets": self.sets, "s_start": self.s_start, "routes": self.routes, "kingdom": self.kingdom, "zones": self.zones.to_json(),
             "vp_tokens": self.vp_tokens, "rails_left": self.rails_left, "rails": self.rails,
             "stations": self.stations, "station_tokens": self.station_tokens, "phase": self.phase,
             "current": self.current, "turn": self.turn, "money": self.money, "modifiers": self.modifiers,
@@ -728,6 +763,7 @@ class TrainsState(GameState):
         st.rules = int(data.get("rules", 1))
         st.sets = str(data.get("sets", TRAINS))
         st.s_start = bool(data.get("s_start", False))
+        st.routes = list(data.get("routes", []))
         load_board(st.board_id)
         st.kingdom = list(data["kingdom"])
         st.zones = Zones.from_json(data["zones"])
