@@ -17,7 +17,7 @@ from trains_helpers import (
     set_hand,
 )
 
-from railtable.trains.cards import WASTE
+from railtable.trains.cards import WASTE, card, kingdom_names
 
 T = "tokyo"
 RS = "both"  # Tokyo's hex helpers with the cards of both boxes
@@ -368,3 +368,51 @@ def test_an_attack_with_each_player_includes_the_attacker_first():
     st = rs(["Regulations"], players=3)
     st.current = 1
     assert effects._seats(st, "each") == [1, 2, 0] and effects._seats(st, "each_other") == [2, 0]
+
+
+# ---- every card: declined, impossible, empty deck, no Waste left ------------------------------------
+RS_EFFECT_CARDS = [n for n in kingdom_names("rising_sun") if card(n).effect]
+
+
+def _finish(st):
+    """Answer every pending choice with its first option (any player's), until the turn is back."""
+    for _ in range(50):
+        if st.pending is None:
+            return
+        q = st.to_act()[0]
+        st.apply(st.legal_actions(q)[0])
+    raise AssertionError("the effect never finished")
+
+
+@pytest.mark.parametrize("name", RS_EFFECT_CARDS)
+def test_each_card_with_an_empty_deck_and_no_waste_left(name):
+    """Terms "Draw" / "Waste": with no cards to draw and no Waste left, the effect still runs (or is
+    impossible and not offered) and no card is created or lost."""
+    st = rs([name], players=3)
+    z = st.zones
+    set_hand(st, 0, [name, "Normal Train", "Express Train"])
+    for q in range(3):
+        z.trash.extend(z.decks[q] + z.discards[q])
+        z.decks[q], z.discards[q] = [], []
+    z.trash.extend(z.piles[WASTE])
+    z.piles[WASTE] = []
+    total = len(z.census())
+    cid = z.hands[0][0]
+    plays = [a for a in st.legal_actions(0) if a["type"] == "play" and a["card"] == cid]
+    assert plays, f"{name} can always be played (for its money at least)"
+    st.apply(plays[0])
+    _finish(st)
+    assert len(z.census()) == total and st.to_act() == [0] and sum(waste_gained(st, q) for q in range(3)) == 0
+
+
+@pytest.mark.parametrize("name", [n for n in RS_EFFECT_CARDS if card(n).is_action and not card(n).mandatory])
+def test_each_action_card_declined_gives_only_its_money(name):
+    """"Playing A Card": "If you choose not to apply its effects, you still gain the money from the card.\""""
+    st = rs([name], players=3)
+    set_hand(st, 0, [name, "Normal Train"])
+    before = st.copy()
+    cid = st.zones.hands[0][0]
+    st.apply({"type": "play", "player": 0, "card": cid, "decline": True})
+    assert st.money == card(name).money and st.pending is None and st.to_act() == [0]
+    assert [len(h) for h in st.zones.hands] == [1, len(before.zones.hands[1]), len(before.zones.hands[2])]
+    assert st.zones.gained == before.zones.gained and st.vp_tokens == before.vp_tokens
