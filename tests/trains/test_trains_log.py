@@ -49,3 +49,17 @@ def test_the_end_reason_is_an_event_and_words():
     kind, args = res["end"]
     assert kind in ("piles", "rails", "stations")
     assert res["end_reason"] == messages.render(kind, args, "en", st.names, st.board, "end.")
+
+
+def test_every_rising_sun_event_has_words():
+    """Games with both sets and Route Bonus cards: every event kind has an English template and renders."""
+    kinds = set()
+    for seed in range(6):
+        rng = Rng(seed)
+        st = TrainsState.setup({"players": ["A", "B", "C"], "board": "nagoya", "sets": "both", "route_bonus": True}, seed)
+        while not st.is_over():
+            st.apply(eager_choice(rng, st.legal_actions(st.to_act()[0])))
+        for q in (None, 0, 1, 2):
+            assert len(st.log_lines(q)) == len(st.log)
+        kinds |= {e[0] for e in st.log}
+    assert kinds <= {k[4:] for k in messages.strings()["en"] if k.startswith("log.")}
