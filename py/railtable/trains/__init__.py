@@ -1,12 +1,12 @@
 """Trains (AEG / OZAKU, 2013): deck-building with a hex map, Tokyo and Osaka boards, 2-4 players.
 
-Rules: ../shared/rules/trains.en.txt; card texts and boards: ../shared/reference/trains.md.
+Rules: the Trains rulebook; where cards and boards come from: docs/sources.md#trains.
 Action vocabulary and view: docs/actions-trains.md.
 """
 
 from ..core import GameInfo, register
 from .bots import EagerRandomBot, PriorityBot
-from .state import TrainsState
+from .state import RULES_VERSION, RULES_VERSIONS, TrainsState
 
 INFO = register(
     GameInfo(
@@ -17,8 +17,8 @@ INFO = register(
         state_class=TrainsState,
         bots={"priority": PriorityBot, "eager_random": EagerRandomBot},
         default_bot="priority",
-        options={"board": "tokyo", "kingdom": "random"},
+        options={"board": "tokyo", "kingdom": "random", "sets": "trains"},
     )
 )
 
-__all__ = ["INFO", "EagerRandomBot", "PriorityBot", "TrainsState"]
+__all__ = ["INFO", "RULES_VERSION", "RULES_VERSIONS", "EagerRandomBot", "PriorityBot", "TrainsState"]
