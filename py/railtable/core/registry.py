@@ -38,6 +38,8 @@ class GameInfo:
     default_bot: str = "random"
     options: dict[str, Any] = field(default_factory=dict)
     """Option name -> default value (documented in docs/actions-<game>.md)."""
+    extra_bots: dict[str, BotFactory] = field(default_factory=dict)
+    """Bots for tests and benchmarks, not offered in the lobby (e.g. Trains' "eager_random")."""
     bot_aliases: dict[str, str] = field(default_factory=dict)
     """Old bot kind names still accepted (saved games name them): alias -> kind in ``bots``."""
 
@@ -56,6 +58,8 @@ class GameInfo:
         kind = self.bot_aliases.get(kind, kind)
         if kind == "random":
             return RandomBot(seat, seed)
+        if kind in self.extra_bots:
+            return self.extra_bots[kind](seat, seed)
         if kind not in self.bots:
             raise ConfigError(f"{self.title} has no bot called {kind!r}; it has {sorted(self.bots)}")
         return self.bots[kind](seat, seed)
@@ -82,7 +86,7 @@ CATALOGUE: dict[str, CatalogueEntry] = {
     for e in (
         CatalogueEntry("transamerica", "TransAmerica", 2, 6, LEVELS, "easy"),
         CatalogueEntry("trains", "Trains", 2, 4, LEVELS, "easy"),
-        CatalogueEntry("stations", "Trains & Stations", 3, 5, LEVELS, "easy"),
+        CatalogueEntry("stations", "Trains & Stations", 3, 5, ("easy",), "easy"),
     )
 }
 

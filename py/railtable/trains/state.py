@@ -536,6 +536,10 @@ class TrainsState(GameState):
                 # VP cards are bought in the open and only leave a deck by a public trash, so
                 # their total is public knowledge (as Dominion Online's VP counter shows it).
                 "card_vp": card_points(self, q),
+                # Every card a player owns came from the supply in the open (or the starting
+                # deck) and leaves only by a public trash or return: the collection is public
+                # to a player with perfect memory (the search bots' sampling reads it).
+                "owned": self._owned_counts(q),
             }
             players.append(entry)
         v: dict[str, Any] = {
@@ -564,6 +568,16 @@ class TrainsState(GameState):
             if self.phase == "start_rails" and self.current == me:
                 v["start_options"] = self.start_rail_options(me)
         return v
+
+    def _owned_counts(self, q: int) -> dict[str, int]:
+        z = self.zones
+        out: dict[str, int] = {}
+        cn = z.card_names
+        for zone in (z.decks[q], z.hands[q], z.discards[q], z.plays[q], z.gained[q]):
+            for cid in zone:
+                name = cn[cid]
+                out[name] = out.get(name, 0) + 1
+        return dict(sorted(out.items()))
 
     # ---- saving --------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

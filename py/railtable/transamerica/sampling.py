@@ -10,9 +10,9 @@
   the round's likely finisher is the one needing least, every other player is expected to lose
   the difference; the projected scores give each seat a share of the win (a softmax).
   Exact values are computed once per sample (per hand, per board); after further tracks the
-  evaluation updates them cheaply: a player's network touching a node ``v`` needs at most
-  ``tree_with[v]`` (the exact Steiner value over his cities and ``v``), and a track built on
-  his planned tree saves its cost.
+  evaluation updates them cheaply: the exact Dreyfus-Wagner layers over his cities give the
+  cost of joining them to any network (:func:`join_cost`), and a track built on his planned
+  tree saves its cost.
 * **Policy** (rollouts): build along the planned tree, single lines first, like the Easy bot.
 """
 
@@ -25,14 +25,78 @@ from ..core import Action, Rng
 from ..core.search import Budget, Level
 from . import board
 from .state import PHASE_BUILD, PHASE_MARKER, TransAmericaState
-from .steiner import INF, board_adjacency, board_adjacency_with_edges, steiner_all, steiner_tree
+from .steiner import INF, board_adjacency, board_adjacency_with_edges, relax, steiner_tree
 
 TEMPERATURE = 3.0
 """Score points per unit of the softmax that turns projected scores into win shares."""
 
-_Plan = tuple[list[int], frozenset[int], int]
-"""Per player: ``tree_with`` (Steiner value over his cities plus each node), the edges of a
-cheapest tree joining his network to his cities, and that tree's cost."""
+_Plan = tuple[list[list[int]], frozenset[int], int]
+"""Per player: the Dreyfus-Wagner layers over his cities (``layers[S][v]``: the cheapest tree
+joining the cities of subset ``S`` and node ``v``), the edges of a cheapest tree joining his
+network to his cities, and that tree's cost."""
+
+
+def steiner_layers(adj: list[list[tuple[int, int]]], terminals: list[int]) -> list[list[int]]:
+    """``layers[S][v]``: weight of a cheapest tree spanning the terminals in bit set ``S`` and
+    node ``v`` (Dreyfus-Wagner, as ``steiner.steiner_all``, keeping every layer)."""
+    n = len(adj)
+    k = len(terminals)
+    full = (1 << k) - 1
+    layers: list[list[int]] = [[0] * n] + [[] for _ in range(full)]
+    for i, t in enumerate(terminals):
+        d = [INF] * n
+        d[t] = 0
+        layers[1 << i] = relax(adj, d)
+    for mask in range(1, full + 1):
+        if layers[mask]:
+            continue
+        best = [INF] * n
+        low = mask & -mask
+        rest = mask ^ low
+        sub = rest
+        while True:
+            a_mask = sub | low
+            if a_mask != mask:
+                a = layers[a_mask]
+                b = layers[mask ^ a_mask]
+                best = [x if x < y + z else y + z for x, y, z in zip(best, a, b)]
+            if sub == 0:
+                break
+            sub = (sub - 1) & rest
+        layers[mask] = relax(adj, best)
+    return layers
+
+
+def join_cost(layers: list[list[int]], network: Any, extra: int = -1) -> int:
+    """Fewest track points joining every city to ``network`` (a set of crossings already joined,
+    at no cost among themselves; plus ``extra`` if given): each group of cities joins the
+    network at its own crossing, so the answer is the best split of the cities into groups."""
+    full = len(layers) - 1
+    if full == 0:
+        return 0
+    g = [0] * (full + 1)
+    for mask in range(1, full + 1):
+        layer = layers[mask]
+        best = min(layer[v] for v in network) if network else INF
+        if extra >= 0 and layer[extra] < best:
+            best = layer[extra]
+        g[mask] = best
+    part = [0] * (full + 1)
+    for mask in range(1, full + 1):
+        low = mask & -mask
+        rest = mask ^ low
+        sub = rest
+        best = INF
+        while True:
+            s = sub | low
+            value = g[s] + part[mask ^ s]
+            if value < best:
+                best = value
+            if sub == 0:
+                break
+            sub = (sub - 1) & rest
+        part[mask] = best
+    return part[full]
 
 
 class TransAmericaAdapter:
@@ -105,7 +169,7 @@ class TransAmericaAdapter:
             return hit
         if len(self._cache) > 4096:
             self._cache.clear()
-        tree_with = steiner_all(board_adjacency(occupied), cities)
+        tree_with = steiner_layers(board_adjacency(occupied), list(cities))
         terminals = ([root] if root >= 0 else []) + list(cities)
         cost, edges = steiner_tree(board_adjacency_with_edges(occupied), terminals)
         plan = (tree_with, frozenset(e for e in edges if e not in occupied), cost)
@@ -163,12 +227,12 @@ class TransAmericaAdapter:
             if st.cities_connected(p):
                 out.append(0)
                 continue
-            tree_with, plan, cost = plans[p]
+            layers, plan, cost = plans[p]
             marker = st.markers[p]
             if marker is None:
-                d1 = min(tree_with)
+                d1 = min(layers[-1])
             else:
-                d1 = min(tree_with[v] for v in st._component(board.INDEX[marker]))
+                d1 = join_cost(layers, st._component(board.INDEX[marker]))
             d2 = cost - sum(board.BASE_COST[e] for e in new if e in plan)
             out.append(max(0, min(d1, d2, INF)))
         return out
@@ -211,7 +275,7 @@ class TransAmericaAdapter:
             return end
         # nothing planned is buildable (other tracks changed the best tree): the line whose far
         # end is closest to joining the cities
-        tree_with = plans[player][0]
+        tree_with = plans[player][0][-1]
         best = min(builds, key=lambda a: (min(tree_with[board.INDEX[tuple(a["edge"][0])]],
                                               tree_with[board.INDEX[tuple(a["edge"][1])]])
                                           + board.BASE_COST[board.edge_index(a["edge"][0], a["edge"][1])], rng.randbelow(4)))
@@ -219,7 +283,7 @@ class TransAmericaAdapter:
 
     def _marker(self, st: TransAmericaState, player: int, legal: list[Action]) -> Action:
         _round, _occ, plans = self._base(st)
-        tree_with = plans[player][0]
+        tree_with = plans[player][0][-1]
         return min(legal, key=lambda a: (tree_with[board.INDEX[(a["at"][0], a["at"][1])]], a["at"]))
 
     def turn(self, st: TransAmericaState) -> Any:  # type: ignore[override]
@@ -241,13 +305,13 @@ class TransAmericaAdapter:
         key = (occupied, cities, -2)
         hit = self._cache.get(key)
         if hit is None:
-            hit = (steiner_all(board_adjacency(occupied), cities), frozenset(), 0)
+            hit = (steiner_layers(board_adjacency(occupied), list(cities)), frozenset(), 0)
             self._cache[key] = hit
-        tree_with = hit[0]
+        layers = hit[0]
         marker = view["markers"][seat]
         root = board.INDEX[(marker[0], marker[1])]
         network = _component(root, occupied)
-        now = min(tree_with[v] for v in network)
+        now = join_cost(layers, network)
         out = []
         for a in legal:
             if a["type"] != "build":
@@ -256,19 +320,19 @@ class TransAmericaAdapter:
             i = board.INDEX[(a["edge"][0][0], a["edge"][0][1])]
             j = board.INDEX[(a["edge"][1][0], a["edge"][1][1])]
             far = j if i in network else i
-            if tree_with[far] < now:
+            if join_cost(layers, network, far) < now:
                 out.append(a)
         return out if any(a["type"] == "build" for a in out) else legal
 
     def prune(self, st: TransAmericaState, player: int, legal: list[Action]) -> list[Action]:
         """Inside the tree: planned lines, lines that bring the cities closer, ending the turn."""
         _round, _occ, plans = self._base(st)
-        tree_with, plan, _cost = plans[player]
+        layers, plan, _cost = plans[player]
         marker = st.markers[player]
         if marker is None:
             return legal
         network = set(st._component(board.INDEX[marker]))
-        now = min(tree_with[v] for v in network)
+        now = join_cost(layers, network)
         out = []
         for a in legal:
             if a["type"] != "build":
@@ -277,7 +341,7 @@ class TransAmericaAdapter:
             e = board.edge_index(a["edge"][0], a["edge"][1])
             i, j = board.EDGE_ENDS[e]
             far = j if i in network else i
-            if e in plan or tree_with[far] < now:
+            if e in plan or join_cost(layers, network, far) < now:
                 out.append(a)
         return out if any(a["type"] == "build" for a in out) else legal
 
