@@ -59,7 +59,7 @@ def steiner_layers(adj: list[list[tuple[int, int]]], terminals: list[int]) -> li
             if a_mask != mask:
                 a = layers[a_mask]
                 b = layers[mask ^ a_mask]
-                best = [x if x < y + z else y + z for x, y, z in zip(best, a, b)]
+                best = [x if x < y + z else y + z for x, y, z in zip(best, a, b, strict=True)]
             if sub == 0:
                 break
             sub = (sub - 1) & rest
