@@ -115,6 +115,9 @@ class Budget:
     horizon: int = 1
     max_steps: int = 400
     exploration: float = 0.7
+    prior_bonus: float = 0.0
+    """Added to the mean value of the Easy bot's own choice: the search overrules the rule bot
+    only when another action looks better by more than this (0: no prior)."""
 
 
 class FlatSearch:
@@ -136,6 +139,7 @@ class FlatSearch:
         self._sample: GameState | None = None
         self._sample_seed = 0
         self._next = (0, 0)  # (sample number, arm index)
+        self.prior: int | None = None
 
     @property
     def total(self) -> int:
@@ -162,8 +166,16 @@ class FlatSearch:
             self._next = (s + 1, 0) if a + 1 == len(self.arms) else (s, a + 1)
         return self._next[0] >= self.samples
 
+    def set_prior(self, action: Action) -> None:
+        """Favour ``action`` (the Easy bot's choice) by ``budget.prior_bonus``."""
+        key = action_key(action)
+        self.prior = next((i for i, a in enumerate(self.arms) if action_key(a) == key), None)
+
     def scores(self) -> list[float]:
-        return [self.sums[i] / self.counts[i] if self.counts[i] else -1.0 for i in range(len(self.arms))]
+        out = [self.sums[i] / self.counts[i] if self.counts[i] else -1.0 for i in range(len(self.arms))]
+        if self.prior is not None and self.counts[self.prior]:
+            out[self.prior] += self.budget.prior_bonus
+        return out
 
     def best(self) -> Action:
         scores = self.scores()
@@ -349,7 +361,10 @@ class SearchBot:
             return None
         rng = Rng(self.rng.next_u64())
         if self.level.kind == "flat":
-            return FlatSearch(self.adapter, view, self.seat, candidates, rng, self.level.budget)
+            flat = FlatSearch(self.adapter, view, self.seat, candidates, rng, self.level.budget)
+            if self.level.budget.prior_bonus and self.easy is not None:
+                flat.set_prior(self.easy.choose(view, legal))
+            return flat
         return TreeSearch(self.adapter, view, self.seat, candidates, rng, self.level.budget,
                           prune=getattr(self.adapter, "prune", None))
 

@@ -32,6 +32,8 @@ from .zones import Zones
 
 TEMPERATURE = 4.0
 VP_PER_MONEY = 0.3
+EFFECT_SHARE = 0.5
+"""A card with an effect (draw, rails, stations...) is worth its money plus this share of its cost."""
 CONDITIONAL_PLAYS = frozenset({"Holiday Timetable", "Landfill", "Conductor's Station", "Ironworks"})
 VP_CARDS = ("Skyscraper", "Tower", "Apartment")
 
@@ -187,7 +189,7 @@ class TrainsAdapter:
 
     @staticmethod
     def deck_money(st: TrainsState, p: int) -> float:
-        """Money a hand of 5 brings on average (action cards count a part of their cost)."""
+        """Money a hand of 5 brings on average (cards with an effect add a share of their cost)."""
         z = st.zones
         cn = z.card_names
         total = 0.0
@@ -198,7 +200,7 @@ class TrainsAdapter:
                 count += 1
                 if c.vp or c.name == WASTE:
                     continue
-                total += max(c.money, 0.45 * c.cost) if c.effect else c.money
+                total += c.money + EFFECT_SHARE * c.cost if c.effect else c.money
         return 5.0 * total / max(1, count)
 
     def projected(self, st: TrainsState) -> list[float]:
@@ -284,7 +286,7 @@ class TrainsAdapter:
 
 LEVELS = {
     # CPython iterations standing for the browser budgets (Pyodide about 2x slower): docs/bots.md
-    "normal": Level("normal", "flat", Budget(iterations=120, samples=6, horizon=2)),
+    "normal": Level("normal", "flat", Budget(iterations=120, samples=6, horizon=1, prior_bonus=0.05)),
     "hard": Level("hard", "tree", Budget(iterations=300, samples=10, horizon=3, exploration=0.4)),
 }
 
