@@ -4,7 +4,8 @@ For a pair (higher, lower) each game seats one bot of the higher level and the o
 the lower level; game ``g`` puts the higher one in seat ``g mod players``. A game won by several
 players counts a share. Each pair reports the higher level's win share with a 95% Wilson
 interval, the fair share (1 / players), games per second and the mean time of a decision by
-level (only decisions with two or more legal actions are timed).
+level (only decisions with two or more legal actions are timed, in CPU seconds of this process:
+the numbers hold on a machine shared with other work).
 """
 
 from __future__ import annotations
@@ -29,11 +30,11 @@ class _Timed:
         self.level = level
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        start = time.perf_counter()
+        start = time.process_time()
         action = self.bot.choose(view, legal)
         if len(legal) > 1:
             entry = self.clock.setdefault(self.level, [0.0, 0.0, 0.0])
-            spent = time.perf_counter() - start
+            spent = time.process_time() - start
             entry[0] += spent
             entry[1] += 1
             entry[2] = max(entry[2], spent)
@@ -109,7 +110,7 @@ def format_ladder(report: dict[str, Any]) -> str:
     lines = [
         f"{report['game']}, {report['players']} players, seed {report['seed']}",
         "",
-        "| higher vs lower | games | higher's win share | 95% interval | fair share | games/s | s per decision (mean / max) |",
+        "| higher vs lower | games | higher's win share | 95% interval | fair share | games/s | CPU s per decision (mean / max) |",
         "|---|---|---|---|---|---|---|",
     ]
     for p in report["pairs"]:
