@@ -14,7 +14,7 @@ import time
 from railtable.core import get_game
 from railtable.core.simulate import default_config
 
-CASES = (("transamerica", 6, 30), ("trains", 4, 8))
+CASES = (("transamerica", 6, 30), ("transamerica", 2, 30), ("trains", 4, 8))
 """(game, players, easy actions to play before measuring, in rounds of turns or tracks)."""
 
 

@@ -360,12 +360,16 @@ class SearchBot:
         if len(candidates) <= 1:
             return None
         rng = Rng(self.rng.next_u64())
+        budget = self.level.budget
+        scale = getattr(self.adapter, "budget_for", None)
+        if scale is not None:
+            budget = scale(budget, view)
         if self.level.kind == "flat":
-            flat = FlatSearch(self.adapter, view, self.seat, candidates, rng, self.level.budget)
-            if self.level.budget.prior_bonus and self.easy is not None:
+            flat = FlatSearch(self.adapter, view, self.seat, candidates, rng, budget)
+            if budget.prior_bonus and self.easy is not None:
                 flat.set_prior(self.easy.choose(view, legal))
             return flat
-        return TreeSearch(self.adapter, view, self.seat, candidates, rng, self.level.budget,
+        return TreeSearch(self.adapter, view, self.seat, candidates, rng, budget,
                           prune=getattr(self.adapter, "prune", None))
 
     def choose(self, view: View, legal: list[Action]) -> Action:

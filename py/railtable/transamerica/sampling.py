@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
 from ..core import Action, Rng
@@ -288,6 +289,15 @@ class TransAmericaAdapter:
 
     def turn(self, st: TransAmericaState) -> Any:  # type: ignore[override]
         return (st.round, st.turn_player)
+
+    def budget_for(self, budget: Budget, view: dict[str, Any]) -> Budget:
+        """Each sample costs exact Steiner values for every opponent and each evaluation looks at
+        every player: with more players, fewer samples and iterations keep the time per decision
+        about that of 2 players (measured: bench/bench_bots.py)."""
+        n = len(view["names"])
+        if n <= 2:
+            return budget
+        return replace(budget, samples=max(2, budget.samples * 2 // n), iterations=max(40, budget.iterations * 2 // n))
 
     # ---- what to search --------------------------------------------------------------
     def search_here(self, view: dict[str, Any], legal: list[Action]) -> bool:
