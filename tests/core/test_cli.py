@@ -50,3 +50,24 @@ def test_run_stops_at_the_first_illegal_action(tmp_path: Path) -> None:
 def test_unknown_game_is_a_clear_error() -> None:
     out = cli("simulate", "--game", "chess", "--games", "1")
     assert out.returncode == 2 and "unknown game 'chess'" in out.stderr
+
+
+def test_ladder_plays_every_pair_with_seats_rotated() -> None:
+    """Issue 13 "The ladder": each pair of levels, the higher one's win share with a 95% interval."""
+    out = cli("ladder", "--game", "trains", "--players", "2", "--levels", "easy,normal", "--games", "2",
+              "--seed", "3", "--json")
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    (pair,) = report["pairs"]
+    assert (pair["high"], pair["low"], pair["games"]) == ("normal", "easy", 2)
+    low, high = pair["ci95"]
+    assert 0 <= low <= pair["high_win_share"] <= high <= 1
+    assert set(pair["seconds_per_decision"]) == {"easy", "normal"}
+
+
+def test_simulate_takes_a_level_and_an_old_bot_name() -> None:
+    for bot in ("easy", "priority"):
+        out = cli("simulate", "--game", "trains", "--players", "2", "--games", "1", "--bot", bot, "--json")
+        assert out.returncode == 0, out.stderr
+    out = cli("ladder", "--game", "trains", "--levels", "easy,expert", "--games", "1")
+    assert out.returncode == 2 and "expert" in out.stderr

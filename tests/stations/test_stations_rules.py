@@ -565,6 +565,7 @@ def test_scoring_tie_broken_by_gold_then_shared() -> None:
     assert s.result()["scores"][:2] == [14, 14] and s.result()["winners"] == [1]
 
 
-def test_registered_with_baseline_default_bot() -> None:
+def test_registered_with_easy_default_bot_and_the_old_baseline_name_kept() -> None:
     info = get_game("stations")
-    assert info.min_players == 3 and info.max_players == 5 and info.default_bot == "baseline"
+    assert info.min_players == 3 and info.max_players == 5 and info.default_bot == "easy"
+    assert info.bot_aliases == {"baseline": "easy"}  # saves made before the levels still load

@@ -20,7 +20,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_registry_entry() -> None:
     info = get_game("transamerica")
-    assert info.default_bot == "greedy" and "greedy" in info.bots
+    # issue 13: the greedy bot is the "easy" level; the old name still makes it (old saves)
+    assert info.default_bot == "easy" and info.bots["easy"] is GreedyBot
+    assert isinstance(info.make_bot("greedy", 0, 1), GreedyBot)
     assert (info.min_players, info.max_players) == (2, 6)
     assert info.options == {"dashed": None, "start_score": 13}
 

@@ -38,6 +38,10 @@ class GameInfo:
     default_bot: str = "random"
     options: dict[str, Any] = field(default_factory=dict)
     """Option name -> default value (documented in docs/actions-<game>.md)."""
+    extra_bots: dict[str, BotFactory] = field(default_factory=dict)
+    """Bots for tests and benchmarks, not offered in the lobby (e.g. Trains' "eager_random")."""
+    bot_aliases: dict[str, str] = field(default_factory=dict)
+    """Old bot kind names still accepted (saved games name them): alias -> kind in ``bots``."""
 
     def setup(self, config: dict[str, Any], seed: int) -> GameState:
         players = config.get("players")
@@ -51,8 +55,11 @@ class GameInfo:
 
     def make_bot(self, kind: str | None, seat: int, seed: int) -> Bot:
         kind = kind or self.default_bot
+        kind = self.bot_aliases.get(kind, kind)
         if kind == "random":
             return RandomBot(seat, seed)
+        if kind in self.extra_bots:
+            return self.extra_bots[kind](seat, seed)
         if kind not in self.bots:
             raise ConfigError(f"{self.title} has no bot called {kind!r}; it has {sorted(self.bots)}")
         return self.bots[kind](seat, seed)
@@ -70,13 +77,16 @@ class CatalogueEntry:
     default_bot: str
 
 
+LEVELS = ("easy", "normal", "hard")
+"""Bot levels every game offers (issue 13); docs/bots.md describes them."""
+
 # tests/core/test_registry.py checks each entry against the game's own GameInfo.
 CATALOGUE: dict[str, CatalogueEntry] = {
     e.id: e
     for e in (
-        CatalogueEntry("transamerica", "TransAmerica", 2, 6, ("greedy",), "greedy"),
-        CatalogueEntry("trains", "Trains", 2, 4, ("priority", "eager_random"), "priority"),
-        CatalogueEntry("stations", "Trains & Stations", 3, 5, ("baseline",), "baseline"),
+        CatalogueEntry("transamerica", "TransAmerica", 2, 6, LEVELS, "easy"),
+        CatalogueEntry("trains", "Trains", 2, 4, LEVELS, "easy"),
+        CatalogueEntry("stations", "Trains & Stations", 3, 5, ("easy",), "easy"),
     )
 }
 

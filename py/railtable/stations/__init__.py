@@ -18,8 +18,9 @@ INFO = register(
         min_players=3,
         max_players=5,
         state_class=StationsState,
-        bots={"baseline": BaselineBot},
-        default_bot="baseline",
+        bots={"easy": BaselineBot},
+        default_bot="easy",
+        bot_aliases={"baseline": "easy"},
         options={},
     )
 )

@@ -6,6 +6,7 @@ Action vocabulary and view: docs/actions-trains.md.
 
 from ..core import GameInfo, register
 from .bots import EagerRandomBot, PriorityBot
+from .sampling import make_level_bot
 from .state import RULES_VERSION, RULES_VERSIONS, TrainsState
 
 INFO = register(
@@ -15,8 +16,10 @@ INFO = register(
         min_players=2,
         max_players=4,
         state_class=TrainsState,
-        bots={"priority": PriorityBot, "eager_random": EagerRandomBot},
-        default_bot="priority",
+        bots={"easy": PriorityBot, "normal": make_level_bot("normal"), "hard": make_level_bot("hard")},
+        default_bot="easy",
+        extra_bots={"eager_random": EagerRandomBot},
+        bot_aliases={"priority": "easy"},
         options={"board": "tokyo", "kingdom": "random", "sets": "trains"},
     )
 )

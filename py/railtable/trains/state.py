@@ -8,6 +8,7 @@ effects, return Waste by passing, end the turn), then ``over``.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any
 
 from ..core import ConfigError, GameState, IllegalActionError, MalformedActionError, Rng
@@ -26,7 +27,7 @@ from .cards import (
     kingdom_names,
     presets,
 )
-from .scoring import card_points, final_result, rail_points, rails_on_board
+from .scoring import CITY_BONUS, final_result
 from .zones import Zones
 
 RULES_VERSION = 2
@@ -697,17 +698,23 @@ class TrainsState(GameState):
         z = self.zones
         me = player if player is not None and 0 <= player < self.num_players else None
         players = []
+        on_board, board_points = self._rail_summary()
         for q in range(self.num_players):
+            owned = self._owned_counts(q)
             entry: dict[str, Any] = {
                 "name": self.names[q], "hand_size": len(z.hands[q]), "deck_size": len(z.decks[q]),
                 "discard_size": len(z.discards[q]),
                 "discard_top": z.name(z.discards[q][-1]) if z.discards[q] else None,
                 "play": z.names(z.plays[q]), "gained": z.names(z.gained[q]),
-                "rails_left": self.rails_left[q], "rails_on_board": rails_on_board(self, q),
-                "vp_track": self.vp_tokens[q], "board_points": rail_points(self, q),
+                "rails_left": self.rails_left[q], "rails_on_board": on_board[q],
+                "vp_track": self.vp_tokens[q], "board_points": board_points[q],
                 # VP cards are bought in the open and only leave a deck by a public trash, so
                 # their total is public knowledge (as Dominion Online's VP counter shows it).
-                "card_vp": card_points(self, q),
+                "card_vp": sum(card(name).vp * count for name, count in owned.items()),
+                # Every card a player owns came from the supply in the open (or the starting
+                # deck) and leaves only by a public trash or return: the collection is public
+                # to a player with perfect memory (the search bots' sampling reads it).
+                "owned": owned,
             }
             players.append(entry)
         v: dict[str, Any] = {
@@ -739,6 +746,30 @@ class TrainsState(GameState):
             if self.phase == "start_rails" and self.current == me:
                 v["start_options"] = self.start_rail_options(me)
         return v
+
+    def _rail_summary(self) -> tuple[list[int], list[int]]:
+        """Per player, in one pass over the board: spaces with his rail and their points (the
+        same counts as ``scoring.rails_on_board`` and ``scoring.rail_points``; view() is the
+        bots' hot path)."""
+        n = self.num_players
+        on_board = [0] * n
+        points = [0] * n
+        hexes = self.board.hexes
+        stations = self.stations
+        for h, here in enumerate(self.rails):
+            if not here:
+                continue
+            hx = hexes[h]
+            worth = CITY_BONUS[min(stations[h], 3)] if hx.terrain == CITY else hx.value if hx.terrain == REMOTE else 0
+            for q in set(here):
+                on_board[q] += 1
+                points[q] += worth
+        return on_board, points
+
+    def _owned_counts(self, q: int) -> dict[str, int]:
+        z = self.zones
+        ids = z.decks[q] + z.hands[q] + z.discards[q] + z.plays[q] + z.gained[q]
+        return dict(sorted(Counter(map(z.card_names.__getitem__, ids)).items()))
 
     # ---- saving --------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
