@@ -17,6 +17,8 @@ INFO = register(
         bots={"baseline": BaselineBot},
         default_bot="baseline",
         options={},
+        rules_version=2,
+        rules_versions=(1, 2),
     )
 )
 

@@ -18,6 +18,8 @@ INFO = register(
         bots={"priority": PriorityBot, "eager_random": EagerRandomBot},
         default_bot="priority",
         options={"board": "tokyo", "kingdom": "random"},
+        rules_version=2,
+        rules_versions=(1, 2),
     )
 )
 

@@ -18,6 +18,8 @@ INFO = register(
         bots={"greedy": GreedyBot},
         default_bot="greedy",
         options={"dashed": None, "start_score": 13},
+        rules_version=1,
+        rules_versions=(1,),
     )
 )
 
