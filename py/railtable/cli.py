@@ -4,7 +4,11 @@
   plays N bot games and prints games per second, win rates and average length.
 * ``run --game G [--players N] [--option K=V ...] --seed S --actions FILE``
   applies a JSON list of actions to a new seeded game and prints the final state
-  as JSON, or prints the first illegal action's error and exits 1.
+  as JSON, or prints the first illegal action's error and exits 1. ``--rules V`` plays under an
+  older rules version the game still knows (default: the current one).
+* ``soak [--game G] --games N --seed S [--check-every K] [--json]`` plays N seeded games of each
+  system (or of G) with the checks of ``railtable.core.soak``; prints errors and games per second
+  and exits 1 if any game broke the contract.
 """
 
 from __future__ import annotations
@@ -15,7 +19,9 @@ import sys
 from typing import Any
 
 from .core import IllegalActionError, RailtableError, get_game
+from .core.registry import KNOWN_GAMES
 from .core.simulate import default_config, simulate
+from .core.soak import soak
 
 
 def _options(pairs: list[str]) -> dict[str, Any]:
@@ -44,7 +50,16 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--json", action="store_true")
     run = sub.choices["run"]
     run.add_argument("--actions", required=True, help="a JSON file holding a list of actions")
+    run.add_argument("--rules", type=int, default=None, help="rules version (default: the current one)")
+    so = sub.add_parser("soak")
+    so.add_argument("--game", default=None, help="one game id (default: every game)")
+    so.add_argument("--games", type=int, default=100)
+    so.add_argument("--seed", type=int, default=1)
+    so.add_argument("--check-every", type=int, default=25)
+    so.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if args.command == "soak":
+        return _soak(args)
 
     try:
         info = get_game(args.game)
@@ -61,6 +76,8 @@ def main(argv: list[str] | None = None) -> int:
                       f"{report['average_rounds_or_turns']} rounds/turns")
             return 0
         config = default_config(args.game, players, _options(args.option))
+        if args.rules is not None:
+            config["rules"] = args.rules
         with open(args.actions, encoding="utf-8") as fh:
             actions = json.load(fh)
         state = info.setup(config, args.seed)
@@ -75,3 +92,22 @@ def main(argv: list[str] | None = None) -> int:
     except (RailtableError, OSError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+
+
+def _soak(args: argparse.Namespace) -> int:
+    failed = 0
+    for game in [args.game] if args.game else list(KNOWN_GAMES):
+        try:
+            report = soak(game, args.games, args.seed, args.check_every)
+        except RailtableError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        failed += report["errors"]
+        if args.json:
+            print(json.dumps(report))
+            continue
+        print(f"{game}: {report['games']} games, {report['errors']} errors, {report['games_per_second']} games/s, "
+              f"{report['average_actions']} actions/game, {report['seconds']} s")
+        for line in report["first_errors"]:
+            print(f"  {line}")
+    return 1 if failed else 0
