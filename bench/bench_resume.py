@@ -5,9 +5,13 @@ and of the bare engine replaying the same actions (the floor: setup + apply of e
 the longest seeded 4-player Trains game found among a few seeds, plus a shorter game of each other
 system. Run: ``python bench/bench_resume.py [runs]``.
 
-Measured on the shared 2-core machine (CPython 3.11, medians of 7-9 runs), 898-action Trains game:
-  before (a full-state json.dumps per action for undo, a json copy of each action): 264 ms
-  after (one snapshot at the last barrier, actions copied as a whole): 22 ms (bare engine: 12 ms)
+Measured on the shared 2-core machine (CPython 3.11.7, medians of 9 runs, two interleaved rounds;
+"before" is commit f5d2c7d: a full-state json.dumps before every action for undo):
+
+  game               actions   before      after    bare engine
+  Trains 4p              898   256-263 ms   21 ms   11 ms
+  TransAmerica 4p        316    54-58 ms    31 ms   26 ms
+  Trains & Stations 4p   194    87-94 ms    16 ms    2.5 ms
 """
 
 from __future__ import annotations
