@@ -33,6 +33,7 @@ def test_rules1_save_replays_as_it_was_played(name: str) -> None:
     assert '"rules"' not in text  # written before rules versions existed
     expected = EXPECTED[name]
     match = Match.from_save(text)
+    assert match.rules == 1 and json.loads(match.dumps())["config"]["rules"] == 1
     assert len(match.actions) == expected["actions"]
     assert match.state.is_over() == expected["is_over"]
     assert match.state.to_act() == expected["to_act"]
