@@ -89,7 +89,7 @@ def check_json_text(text: str, max_depth: int = MAX_DEPTH, max_chars: int = MAX_
         return
     if "()" in nest:
         raise SaveError(f"this save is damaged: it is nested more than {max_depth} levels deep")
-    raise SaveError("this save is not valid JSON (its brackets do not match: the file may be cut short)")
+    raise SaveError("this save is damaged: it is not valid JSON (its brackets do not match: the file may be cut short)")
 
 
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -128,7 +128,7 @@ def loads(text: str | bytes, max_depth: int = MAX_DEPTH, max_chars: int = MAX_SA
     except SaveError:
         raise
     except (ValueError, RecursionError) as exc:  # JSONDecodeError, a number of over 4,300 digits
-        raise SaveError(f"this save is not valid JSON ({str(exc)[:120]})") from None
+        raise SaveError(f"this save is damaged: it is not valid JSON ({str(exc)[:120]})") from None
 
 
 def check_value(value: Any, max_depth: int = MAX_DEPTH, error: type[Exception] = SaveError) -> None:
