@@ -78,6 +78,9 @@ def check_json_text(text: str, max_depth: int = MAX_DEPTH, max_chars: int = MAX_
     plain = text.replace("\\\\", "").replace('\\"', "")
     outside = "".join(plain.split('"')[0::2])
     nest = _NOT_BRACKET.sub("", outside).translate(_BRACKETS)
+    too_deep = "(" * (max_depth + 1)
+    if too_deep in nest:  # the usual attack, [[[[..., found in one pass
+        raise SaveError(f"this save is damaged: it is nested more than {max_depth} levels deep")
     for _ in range(max_depth):
         if not nest:
             return
