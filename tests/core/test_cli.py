@@ -50,3 +50,12 @@ def test_run_stops_at_the_first_illegal_action(tmp_path: Path) -> None:
 def test_unknown_game_is_a_clear_error() -> None:
     out = cli("simulate", "--game", "chess", "--games", "1")
     assert out.returncode == 2 and "unknown game 'chess'" in out.stderr
+
+
+def test_run_refuses_a_rules_version_the_game_cannot_play(tmp_path: Path) -> None:
+    f = tmp_path / "a.json"
+    f.write_text("[]")
+    out = cli("run", "--game", "transamerica", "--seed", "3", "--rules", "99", "--actions", str(f))
+    assert out.returncode == 2 and "rules version 99" in out.stderr
+    out = cli("run", "--game", "transamerica", "--seed", "3", "--rules", "1", "--actions", str(f))
+    assert out.returncode == 0, out.stderr
