@@ -10,7 +10,7 @@ import json
 import pytest
 import toy_game  # noqa: F401  (registers the toy game)
 
-from railtable.core import Match, get_game
+from railtable.core import GameInfo, Match, get_game
 from railtable.core import match as match_module
 
 
@@ -26,7 +26,10 @@ def bot_moves(game: str, players: int, seed: int, kinds: list[str]) -> Match:
     ("transamerica", 3, ["random", "greedy", "random"]),
 ])
 def test_undo_gives_back_the_state_before_the_action_and_resume_can_undo_the_same(
-        game: str, players: int, kinds: list[str]) -> None:
+        game: str, players: int, kinds: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    setups = []
+    real_setup = GameInfo.setup
+    monkeypatch.setattr(GameInfo, "setup", lambda self, c, s: setups.append(1) or real_setup(self, c, s))
     m, bots = bot_moves(game, players, 4, kinds)
     undos = resumes = 0
     while not m.state.is_over() and len(m.actions) < 400:
@@ -41,7 +44,9 @@ def test_undo_gives_back_the_state_before_the_action_and_resume_can_undo_the_sam
             m.apply(action)
         if len(m.actions) % 17 == 0:
             text = m.dumps()
+            setups.clear()
             resumed = Match.from_save(text)
+            assert len(setups) == 1, "the replay kept the snapshot undo needs: no second replay"
             resumes += 1
             assert resumed.state == m.state and resumed.barrier == m.barrier
             for p in range(players):
@@ -56,12 +61,12 @@ def test_undo_gives_back_the_state_before_the_action_and_resume_can_undo_the_sam
     assert undos > 0 and resumes > 3
 
 
-def test_undo_reaches_the_barrier_when_it_is_further_back_than_the_snapshot_window(monkeypatch) -> None:
+def test_undo_reaches_the_barrier_when_no_snapshot_was_kept_in_the_replay(monkeypatch) -> None:
     m = Match("toy", {"players": ["Ann", "Bob"]}, 3)
     m.apply({"type": "draw", "player": 0})  # a barrier
     m.apply({"type": "add", "player": 0, "n": 1})
     m.apply({"type": "add", "player": 0, "n": 1})
-    monkeypatch.setattr(match_module, "SNAPSHOT_WINDOW", 0)
+    monkeypatch.setattr(match_module, "REPLAY_SNAPSHOTS", False)
     resumed = Match.from_save(m.dumps())
     assert resumed.can_undo(0) and not resumed.can_undo(1)
     resumed.undo(0)

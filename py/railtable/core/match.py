@@ -29,9 +29,9 @@ from .savefile import SAVE_FORMAT, SAVE_VERSION, check_names, check_seats, check
 
 __all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Match"]
 
-SNAPSHOT_WINDOW = 64
-"""While a save is replayed, the state at a barrier is kept only within this many actions of the
-end (undo reaches no further back than the last barrier); see :meth:`Match._replay`."""
+REPLAY_SNAPSHOTS = True
+"""Whether a replay keeps the snapshot it can know to be needed (tests turn it off to check that
+the last barrier's state is rebuilt otherwise); see :meth:`Match._replay`."""
 
 
 class Match:
@@ -139,14 +139,20 @@ class Match:
         return int(self.config["rules"])
 
     def _replay(self, actions: list[Action]) -> None:
-        """Apply saved actions, keeping a snapshot only at barriers near the end (where undo can
-        still reach); if the last barrier is further back, rebuild its state once. The actions are
-        copied once, as a whole, not one by one."""
+        """Apply saved actions, snapshotting a barrier's state only where undo may still reach it.
+
+        Undoable actions are all by one player (each leaves the turn with its actor), so the last
+        barrier that undo can reach lies within the final run of actions by one player: barriers
+        before that run are never snapshotted. (Should the snapshot still be missing, the last
+        barrier's state is rebuilt once.) The actions are copied once, as a whole."""
         actions = json.loads(json.dumps(actions))
         n = len(actions)
+        run_start = n
+        while run_start > 0 and actions[run_start - 1].get("player") == actions[-1].get("player"):
+            run_start -= 1
         for i, action in enumerate(actions):
             try:
-                self._apply(action, snapshot=n - i <= SNAPSHOT_WINDOW, copy=False)
+                self._apply(action, snapshot=REPLAY_SNAPSHOTS and i >= run_start, copy=False)
             except IllegalActionError as exc:
                 raise IllegalActionError(f"action {i + 1} of {n} is illegal: {exc}", action) from exc
         if len(self.actions) > self.barrier and self._barrier_json is None:
