@@ -95,3 +95,24 @@ def test_truncated_or_byte_flipped_text(base: int, data: st.DataObject) -> None:
     for _ in range(data.draw(st.integers(1, 4))):
         raw[data.draw(st.integers(0, len(raw) - 1))] = data.draw(st.integers(0, 255))
     loads_or_error(bytes(raw))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(range(len(BASES))), st.data())
+def test_a_stored_record_mutated_anywhere_lists_and_resumes_or_is_refused(base: int, data: st.DataObject) -> None:
+    from railtable_web.store import parse_record
+
+    record = {"title": "Trains · 12 moves", "updated": 1763900000000.0, "save": json.loads(BASES[base])}
+    path = data.draw(st.sampled_from(paths(record)))
+    text = json.dumps(replace(record, path, data.draw(json_values)))
+    if data.draw(st.booleans()):
+        text = text[: data.draw(st.integers(0, len(text)))]
+    entry = parse_record("slot", text)
+    assert entry.raw == text and isinstance(entry.title, str) and entry.updated >= 0
+    if entry.ok:
+        assert entry.save is not None
+        loads_or_error(json.dumps(entry.save))
+        try:
+            Match.from_save(entry.save)
+        except SaveError:
+            pass
