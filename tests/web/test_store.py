@@ -142,3 +142,14 @@ def test_a_settings_write_to_full_storage_fails_quietly() -> None:
     store = SaveStore(FullStorage())
     assert store.set_setting("pace", "fast") is False
     assert store.settings() == {}
+
+
+def test_a_save_under_rules_no_longer_played_is_listed_as_restartable() -> None:
+    old = dict(SAVE, game="trains", config={"players": ["Ann", "Bob"], "rules": 99})
+    entry = parse_record("s", json.dumps({"title": "t", "updated": 1.0, "save": old}))
+    assert not entry.ok and entry.restartable and "rules version 99" in (entry.error or "")
+    assert entry.save == old  # kept for export and restart
+    for config in ({"players": ["Ann", "Bob"]}, {"players": ["Ann", "Bob"], "rules": 1}):
+        assert parse_record("s", json.dumps({"title": "t", "updated": 1.0,
+                                             "save": dict(SAVE, config=config)})).ok
+    assert not parse_record("s", json.dumps({"title": "t", "updated": 1.0, "save": dict(SAVE, version=99)})).restartable

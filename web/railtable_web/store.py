@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from railtable.core.errors import SaveError
-from railtable.core.registry import KNOWN_GAMES
+from railtable.core.registry import CATALOGUE
 from railtable.core.savefile import SAVE_FORMAT, SAVE_VERSION, loads
 
 PREFIX = "railtable.save."
@@ -87,6 +87,9 @@ class SaveEntry:
     title: str
     updated: float
     """Milliseconds since 1970 (``Date.now()``), always finite and within 1970-2100; 0 when unknown."""
+    restartable: bool = False
+    """The save cannot be resumed (rules this version no longer plays) but its setup can be started
+    again under the current rules (``Match.restart_from_save``)."""
 
     @property
     def ok(self) -> bool:
@@ -133,20 +136,32 @@ def _parse_record(slot: str, raw: Any) -> SaveEntry:
     title = clean_title(record.get("title"), "Saved game")
     updated = clean_updated(record.get("updated"))
     error = check_save_header(save)
-    return SaveEntry(slot, raw, save, error, title, updated)
+    restartable = error is not None and error.startswith(OLD_RULES)
+    return SaveEntry(slot, raw, save, error, title, updated, restartable)
+
+
+OLD_RULES = "this game was played under rules version"
 
 
 def check_save_header(save: dict[str, Any]) -> str | None:
-    """What the lobby can check without loading a game's code: the format, its version and a known
-    game. Every other field is checked by ``Match.from_save`` when the game is resumed."""
+    """What the lobby can check without loading a game's code (from ``core.registry.CATALOGUE``):
+    the format, its version, a known game and a rules version it still plays. Every other field is
+    checked by ``Match.from_save`` when the game is resumed."""
     if save.get("format") != SAVE_FORMAT:
         return "this is not a Railtable save"
     version = save.get("version")
     if type(version) is not int or version != SAVE_VERSION:
         return f"this save has format version {str(version)[:20]}; this version of Railtable reads version {SAVE_VERSION}"
     game = save.get("game")
-    if not isinstance(game, str) or game not in KNOWN_GAMES:
+    if not isinstance(game, str) or game not in CATALOGUE:
         return f"this save is of a game this version does not know: {str(game)[:40]!r}"
+    config = save.get("config")
+    entry = CATALOGUE[game]
+    rules = config.get("rules", 1) if isinstance(config, dict) else 1
+    if type(rules) is not int or rules not in entry.rules_versions:
+        playable = ", ".join(str(v) for v in entry.rules_versions)
+        return (f"{OLD_RULES} {str(rules)[:20]}; this version of Railtable plays {entry.title} under rules "
+                f"version {playable} only. The game is kept: export it, or start it again from its setup.")
     return None
 
 

@@ -100,6 +100,8 @@ class CatalogueEntry:
     max_players: int
     bots: tuple[str, ...]
     default_bot: str
+    rules_version: int = 1
+    rules_versions: tuple[int, ...] = (1,)
 
 
 # tests/core/test_registry.py checks each entry against the game's own GameInfo.
@@ -107,8 +109,8 @@ CATALOGUE: dict[str, CatalogueEntry] = {
     e.id: e
     for e in (
         CatalogueEntry("transamerica", "TransAmerica", 2, 6, ("greedy",), "greedy"),
-        CatalogueEntry("trains", "Trains", 2, 4, ("priority", "eager_random"), "priority"),
-        CatalogueEntry("stations", "Trains & Stations", 3, 5, ("baseline",), "baseline"),
+        CatalogueEntry("trains", "Trains", 2, 4, ("priority", "eager_random"), "priority", 2, (1, 2)),
+        CatalogueEntry("stations", "Trains & Stations", 3, 5, ("baseline",), "baseline", 2, (1, 2)),
     )
 }
 
