@@ -6,6 +6,8 @@
   applies a JSON list of actions to a new seeded game and prints the final state
   as JSON, or prints the first illegal action's error and exits 1. ``--rules V`` plays under an
   older rules version the game still knows (default: the current one).
+* ``load FILE`` reads a save as the page does (every field checked, then replayed) and prints a
+  summary as JSON (game, rules version, actions, whose turn, result), or the save's error and exits 1.
 * ``soak [--game G] --games N --seed S [--check-every K] [--json]`` plays N seeded games of each
   system (or of G) with the checks of ``railtable.core.soak``; prints errors and games per second
   and exits 1 if any game broke the contract.
@@ -18,7 +20,7 @@ import json
 import sys
 from typing import Any
 
-from .core import IllegalActionError, RailtableError, get_game
+from .core import IllegalActionError, Match, RailtableError, SaveError, get_game
 from .core.registry import KNOWN_GAMES
 from .core.simulate import default_config, simulate
 from .core.soak import soak
@@ -51,6 +53,8 @@ def main(argv: list[str] | None = None) -> int:
     run = sub.choices["run"]
     run.add_argument("--actions", required=True, help="a JSON file holding a list of actions")
     run.add_argument("--rules", type=int, default=None, help="rules version (default: the current one)")
+    ld = sub.add_parser("load")
+    ld.add_argument("file")
     so = sub.add_parser("soak")
     so.add_argument("--game", default=None, help="one game id (default: every game)")
     so.add_argument("--games", type=int, default=100)
@@ -60,6 +64,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "soak":
         return _soak(args)
+    if args.command == "load":
+        return _load(args.file)
 
     try:
         info = get_game(args.game)
@@ -111,3 +117,21 @@ def _soak(args: argparse.Namespace) -> int:
         for line in report["first_errors"]:
             print(f"  {line}")
     return 1 if failed else 0
+
+
+def _load(path: str) -> int:
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(6_000_000)
+        match = Match.from_save(data)
+    except OSError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except SaveError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    state = match.state
+    print(json.dumps({"game": match.game_id, "rules": match.rules, "players": state.names, "seats": match.seats,
+                      "actions": len(match.actions), "to_act": state.to_act(), "is_over": state.is_over(),
+                      "result": state.result()}))
+    return 0
