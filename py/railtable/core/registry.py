@@ -78,13 +78,16 @@ class GameInfo:
         return [*self.bots, *(["random"] if "random" not in self.bots else [])]
 
     def has_bot(self, kind: Any) -> bool:
-        """Whether ``kind`` names a bot of this game (what ``make_bot`` accepts; saves are checked with it)."""
-        return isinstance(kind, str) and (kind == "random" or kind in self.bots)
+        """Whether ``kind`` names a bot of this game (what ``make_bot`` accepts; saves are checked
+        with it): one of its bots, an old name kept as an alias (``bot_aliases``), or ``random``."""
+        aliases: dict[str, str] = getattr(self, "bot_aliases", {})
+        return isinstance(kind, str) and (kind == "random" or kind in self.bots or kind in aliases)
 
     def make_bot(self, kind: str | None, seat: int, seed: int) -> Bot:
         kind = kind or self.default_bot
         if not self.has_bot(kind):
             raise ConfigError(f"{self.title} has no bot called {kind!r}; it has {sorted(self.bots)}")
+        kind = getattr(self, "bot_aliases", {}).get(kind, kind)
         if kind not in self.bots:
             return RandomBot(seat, seed)
         return self.bots[kind](seat, seed)
