@@ -249,6 +249,8 @@ def read_save(data: Any, setup_only: bool = False) -> SaveSpec:
         info = get_game(game_id)
     except UnknownGameError:
         raise SaveError(f"this save is of a game this version does not know: {game_id[:40]!r}") from None
+    except Exception as exc:  # noqa: BLE001 - the game's code failed to load (ImportError...)
+        raise SaveError(f"the game of this save ({game_id}) could not be loaded: {type(exc).__name__}") from None
     config = data["config"]
     if not isinstance(config, dict):
         raise SaveError("this save is missing or has a damaged field (its setup is not an object)")
