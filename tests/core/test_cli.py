@@ -71,3 +71,24 @@ def test_simulate_takes_a_level_and_an_old_bot_name() -> None:
         assert out.returncode == 0, out.stderr
     out = cli("ladder", "--game", "trains", "--levels", "easy,expert", "--games", "1")
     assert out.returncode == 2 and "expert" in out.stderr
+
+
+def test_run_refuses_a_rules_version_the_game_cannot_play(tmp_path: Path) -> None:
+    f = tmp_path / "a.json"
+    f.write_text("[]")
+    out = cli("run", "--game", "transamerica", "--seed", "3", "--rules", "99", "--actions", str(f))
+    assert out.returncode == 2 and "rules version 99" in out.stderr
+    out = cli("run", "--game", "transamerica", "--seed", "3", "--rules", "1", "--actions", str(f))
+    assert out.returncode == 0, out.stderr
+
+
+def test_load_summarises_a_save_or_says_what_is_wrong(tmp_path: Path) -> None:
+    fixture = ROOT / "tests" / "fixtures" / "saves_rules1" / "trains_2p_tokyo_finished.json"
+    out = cli("load", str(fixture))
+    assert out.returncode == 0, out.stderr
+    summary = json.loads(out.stdout)
+    assert summary["game"] == "trains" and summary["rules"] == 1 and summary["is_over"]
+    bad = tmp_path / "deep.json"
+    bad.write_text("[" * 100_000 + "]" * 100_000)
+    out = cli("load", str(bad))
+    assert out.returncode == 1 and "nested more than 64 levels" in out.stderr

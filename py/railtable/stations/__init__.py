@@ -22,6 +22,8 @@ INFO = register(
         default_bot="easy",
         bot_aliases={"baseline": "easy"},
         options={},
+        rules_version=2,
+        rules_versions=(1, 2),
     )
 )
 

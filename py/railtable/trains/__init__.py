@@ -21,6 +21,8 @@ INFO = register(
         extra_bots={"eager_random": EagerRandomBot},
         bot_aliases={"priority": "easy"},
         options={"board": "tokyo", "kingdom": "random", "sets": "trains"},
+        rules_version=2,
+        rules_versions=(1, 2),
     )
 )
 

@@ -20,6 +20,8 @@ INFO = register(
         default_bot="easy",
         bot_aliases={"greedy": "easy"},
         options={"dashed": None, "start_score": 13},
+        rules_version=1,
+        rules_versions=(1,),
     )
 )
 
