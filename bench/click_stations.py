@@ -29,13 +29,14 @@ from serve import SiteServer  # noqa: E402
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
-TIMED_CLICK = """(sel) => {
+TIMED_CLICK = """async (sel) => {
   const el = document.querySelector(sel);
   if (!el) return null;
   const root = document.documentElement.dataset;
   const before = root.moves;
   const t0 = performance.now();
   el.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true}));
+  await window.railtable.settled();  // the worker answered and the page applied its redraw
   const t1 = performance.now();
   return new Promise(done => requestAnimationFrame(() =>
     done({answered: t1 - t0, painted: performance.now() - t0, moved: root.moves !== before,
