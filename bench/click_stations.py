@@ -96,6 +96,7 @@ def play_game(browser: Any, url: str, seed: int, limit: int) -> list[dict[str, A
             break
         if page.locator("#modal:not([hidden])").count():
             page.click("#modal [data-close]")
+            page.evaluate("window.railtable.settled()")  # the worker hid it
             continue
         if not page.locator("#st-controls[data-mine='1']").count():
             page.wait_for_timeout(20)

@@ -63,6 +63,7 @@ def main() -> None:
                     break
                 if page.locator("#modal:not([hidden])").count():
                     page.click("#modal [data-close]")
+                    page.evaluate("window.railtable.settled()")  # the worker hid it
                     continue
                 page.wait_for_selector("#turn-banner.mine, #modal:not([hidden])")
                 if not page.locator("#turn-banner.mine").count():

@@ -53,6 +53,7 @@ def play(page: Any, server: Any, game: str, seed: int) -> dict[str, Any]:
             raise TimeoutError(f"{game}: the game did not end in 30 minutes")
         if page.locator("#modal:not([hidden]) [data-close]").count():
             page.click("#modal [data-close]")  # a round's summary: the bots wait for a person to read it
+            page.evaluate("window.railtable.settled()")  # the worker hid it
         page.wait_for_timeout(250)
     seconds = time.perf_counter() - t0
     page.wait_for_timeout(200)
