@@ -339,7 +339,10 @@
     } else {
       // First visit: wait (briefly) until the service worker controls the page, so that the
       // engine's downloads pass through it and are kept.
-      sw.addEventListener("controllerchange", startEngine, { once: true });
+      sw.addEventListener("controllerchange", () => {
+        startEngine();
+        whenEngineReady(completeCache); // in case the engine had started without it (timeout)
+      }, { once: true });
       setTimeout(startEngine, 3000);
     }
     sw.register(swURL.href, { scope: new URL("./", swURL).href }).catch((error) => {

@@ -48,9 +48,9 @@ def test_writes_become_operations_in_order_and_flush_sends_them_once(clean: list
 
 def test_form_values_are_read_from_the_latest_event_and_written_locally() -> None:
     seen: list[dom.Event] = []
-    dom.on(dom.q("#lobby-form"), "submit", seen.append, prevent=True)
-    assert dom.OPS[-1] == ["on", "#lobby-form", "submit", 1, True]
-    dom.dispatch({"kind": "event", "id": 1, "type": "submit", "data": {"data-cmd": "go"},
+    ident = dom.on(dom.q("#lobby-form"), "submit", seen.append, prevent=True)
+    assert dom.OPS[-1] == ["on", "#lobby-form", "submit", ident, True]
+    dom.dispatch({"kind": "event", "id": ident, "type": "submit", "data": {"data-cmd": "go"},
                   "form": {"seed": "42", "game": "trains", "trains-pick": ["Lay Rails"]}})
     assert dom.q("#seed").value == "42"
     assert dom.form_value("trains-pick") == ["Lay Rails"]
@@ -76,10 +76,20 @@ def test_a_handler_error_is_reported_in_the_page_and_the_event_still_answered(cl
     def broken(event: dom.Event) -> None:
         raise ValueError("boom")
 
-    dom.on(dom.q("#x"), "click", broken)
+    ident = dom.on(dom.q("#x"), "click", broken)
     clean.clear()
     dom.OPS.clear()
-    bridge.receive(json.dumps({"kind": "event", "id": 1, "type": "click", "seq": 3, "form": {}}))
+    bridge.receive(json.dumps({"kind": "event", "id": ident, "type": "click", "seq": 3, "form": {}}))
     batch = json.loads(clean[-1])
     assert batch["reply"] == 3
     assert batch["ops"][0][:2] == ["log", "error"] and "boom" in batch["ops"][0][2]
+
+
+def test_a_closed_tables_handlers_are_forgotten_and_ids_never_reused() -> None:
+    lobby = dom.on(dom.q("#lobby-form"), "submit", lambda e: None)
+    first = dom.next_handler_id()
+    table = dom.on(dom.q("#ta-board"), "click", lambda e: None)
+    assert table == first > lobby
+    dom.forget_handlers(first)
+    assert list(dom.HANDLERS) == [lobby]
+    assert dom.on(dom.q("#ta-board"), "click", lambda e: None) > table

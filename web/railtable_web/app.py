@@ -58,6 +58,7 @@ class App:
         self.busy = False
         self.modal_open = False
         self.modal_opened = 0.0
+        self.table_handlers: int | None = None  # the first listener id of the open table
         self.flashes = 0
 
     # ---- start-up ------------------------------------------------------------
@@ -336,6 +337,7 @@ class App:
     # ---- the table -------------------------------------------------------------
     def open(self, session: Session) -> None:
         self.cancel_bots()
+        self._forget_table_handlers()
         self.session = session
         root = q("#table")
         root.innerHTML = ""
@@ -346,11 +348,19 @@ class App:
         show(q("#topbar-actions"), True)
         q("#table-title").textContent = session.title()
         q("html").dataset.over = ""
+        self.table_handlers = dom.next_handler_id()
         self.table.mount()
         self.refresh()
 
+    def _forget_table_handlers(self) -> None:
+        """The closed table's listeners went with its elements; let its objects go too."""
+        if self.table_handlers is not None:
+            dom.forget_handlers(self.table_handlers)
+            self.table_handlers = None
+
     def close_table(self) -> None:
         self.cancel_bots()
+        self._forget_table_handlers()
         q("html").dataset.over = ""
         self.session = None
         self.table = None

@@ -36,6 +36,7 @@ FORM: dict[str, Any] = {}
 HIDDEN: dict[str, bool] = {"#modal": True, "#privacy": True, "#flash": True, "#table": True}
 """What this side last made hidden or visible (index.html's initial state first)."""
 HANDLERS: dict[int, Callable[[Event], Any]] = {}
+_next_id = 1
 URL: dict[str, str] = {"href": "", "hash": ""}
 """The page's address when the worker started."""
 
@@ -179,15 +180,29 @@ def q(selector: str, root: Element | None = None) -> Element:
     return Element(selector if root is None else f"{root.selector} {selector}")
 
 
-def on(element: Element, event: str, handler: Callable[[Event], Any], prevent: bool | str = False) -> None:
+def on(element: Element, event: str, handler: Callable[[Event], Any], prevent: bool | str = False) -> int:
     """Listen to ``event`` on ``element`` (a stable container: delegate with ``closest_data``).
 
     ``prevent``: True to cancel the event's default action in the page, or a selector: cancel it
     when the target is inside a matching element.
     """
-    ident = len(HANDLERS) + 1
+    global _next_id
+    ident = _next_id
+    _next_id += 1
     HANDLERS[ident] = handler
     emit("on", element.selector, event, ident, prevent)
+    return ident
+
+
+def forget_handlers(first: int) -> None:
+    """Drop the handlers registered since ``first`` (``on``'s ids): their elements are gone."""
+    for ident in [i for i in HANDLERS if i >= first]:
+        del HANDLERS[ident]
+
+
+def next_handler_id() -> int:
+    """The id the next ``on`` will get (see :func:`forget_handlers`)."""
+    return _next_id
 
 
 def dispatch(message: dict[str, Any]) -> None:
