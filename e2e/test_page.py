@@ -133,3 +133,25 @@ def test_tab_title_says_whose_turn_it_is(page: Any, server: Any, wait_engine: An
     page.wait_for_function("document.title.startsWith('Ada is playing') || document.title.startsWith('Your turn')")
     page.click("[data-cmd=menu]")
     page.wait_for_function("document.title === 'Railtable'")
+
+
+def test_chromium_finds_the_app_installable(browser: Any, server: Any, page_problems: Any, wait_engine: Any,
+                                            tmp_path: Path) -> None:
+    """Issue 10: Chromium's own installability check passes (manifest, icons, a service worker that
+    controls the page and answers offline). A persistent profile: an incognito one never installs."""
+    from browser import launch_options
+
+    server.start()
+    context = browser.browser_type.launch_persistent_context(str(tmp_path / "profile"), **launch_options())
+    page_problems.attach_context(context)
+    try:
+        page = context.new_page()
+        page_problems.attach_page(page)
+        page.goto(server.url)
+        wait_engine(page)
+        page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=60_000)
+        cdp = context.new_cdp_session(page)
+        assert cdp.send("Page.getAppManifest").get("errors") == []
+        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    finally:
+        context.close()
