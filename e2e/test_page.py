@@ -20,11 +20,12 @@ from lobby import start_game
 # animation frame after the field changed (what a person sees), and whether the engine was ready.
 KEY_PROBE_JS = """() => {
   window.__keys = [];
-  document.addEventListener("keydown", (event) => {
-    const pressed = event.timeStamp;
+  let pressed = null; // the latest key event's time (when the browser received it)
+  document.addEventListener("keydown", (event) => { pressed = event.timeStamp; }, true);
+  document.addEventListener("input", (event) => {
+    const since = pressed;
     const ready = document.documentElement.dataset.engine === "ready";
-    event.target.addEventListener("input", () => requestAnimationFrame(() =>
-      window.__keys.push({ ms: performance.now() - pressed, ready, value: event.target.value })), { once: true });
+    requestAnimationFrame(() => window.__keys.push({ ms: performance.now() - since, ready, value: event.target.value }));
   }, true);
 }"""
 
