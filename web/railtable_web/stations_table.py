@@ -42,13 +42,16 @@ class StationsTable:
     def mount(self) -> None:
         add_stylesheet(CSS_HREF)
         lang = self.lang
+        view = self.session.view()
+        rules = int(view.get("rules", 1))
+        lay = sv.layout(rules)
         self.root.innerHTML = (
             '<div class="st-table">'
             '<div class="st-main">'
             '<div class="st-board-wrap">'
-            f'<svg id="st-board" class="st-board" viewBox="0 0 {sv.WIDTH} {sv.HEIGHT}" role="img" '
+            f'<svg id="st-board" class="st-board" viewBox="0 0 {lay.width} {lay.height}" role="img" '
             f'aria-label="{escape(tx.ui("board_label", lang))}">'
-            f'{sv.board_static_svg(lang)}<g id="st-dyn"></g></svg></div>'
+            f'{sv.board_static_svg(lang, rules)}<g id="st-dyn"></g></svg></div>'
             '<div class="st-bar"><div id="st-stacks" class="st-stacks"></div><div id="st-supply" class="st-bar"></div></div>'
             "</div>"
             '<aside class="st-panel">'
@@ -61,7 +64,6 @@ class StationsTable:
             f'<details class="st-log" open><summary>{escape(tx.ui("log", lang))}</summary><ol id="st-log" reversed></ol></details>'
             "</aside></div>"
         )
-        view = self.session.view()
         self.events_seen = int(view.get("log_size", 0))
         self.spaces_before = dict(view.get("spaces", {}))
         on(q("#st-board"), "click", self.on_click)
@@ -135,7 +137,7 @@ class StationsTable:
             if not self.pending_sections:
                 self.summary_start = size - len(fresh)
             self.events_seen = size
-            panel.summary_sections(fresh, self.spaces_before, self.pending_sections)
+            panel.summary_sections(fresh, self.pending_sections)
             if not self.pending_sections:
                 self.summary_start = None
         self.spaces_before = dict(view.get("spaces", {}))
@@ -148,12 +150,8 @@ class StationsTable:
         start, self.summary_start = self.summary_start, None
         if start is not None:
             state = self.session.match.state
-            counts = [s.get("counts", {}) for s in sections]
-            again = panel.summary_sections(state.events_for(self.session.viewer, start), {})
+            again = panel.summary_sections(state.events_for(self.session.viewer, start))
             if len(again) == len(sections):
-                for sec, c in zip(again, counts, strict=True):
-                    if sec["kind"] == "delivery":
-                        sec["counts"] = c
                 sections = again
         return panel.summary_html(sections, names, self.lang)
 

@@ -18,6 +18,9 @@ from importlib import resources
 from typing import Any
 
 BOARD_IDS = ("tokyo", "osaka")
+RISING_SUN_BOARD_IDS = ("nagoya", "chiba", "kyushu")
+"""Trains: Rising Sun boards (this project's design, docs/sources.md#trains-rising-sun): loadable as
+data; a game may use them once the engine lists them in BOARD_IDS."""
 
 FIELD, RIVER, MOUNTAIN, SEA, CITY, REMOTE = "field", "river", "mountain", "sea", "city", "remote"
 
@@ -112,7 +115,7 @@ class Board:
 
 @cache
 def load_board(board_id: str) -> Board:
-    if board_id not in BOARD_IDS:
+    if board_id not in BOARD_IDS + RISING_SUN_BOARD_IDS:
         raise KeyError(board_id)
     text = resources.files(__package__).joinpath(f"board_{board_id}.json").read_text(encoding="utf-8")
     return Board(json.loads(text))
