@@ -11,12 +11,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from pyscript import document
-
 from railtable.trains.board import load_board
 
 from . import trains_svg, trains_ui
-from .dom import add_stylesheet, closest_data, is_null, on, q
+from .dom import add_stylesheet, closest_data, form_value, on, q
 from .session import PLAYER_COLOURS
 from .table_parts import winners_heading
 from .trains_text import modifier_text
@@ -70,11 +68,9 @@ class TrainsTable:
 
     @staticmethod
     def read_lobby_options(app: Any) -> dict[str, Any]:
-        board = q("#trains-board")
-        kingdom = q("#trains-kingdom")
-        board_id = "tokyo" if is_null(board) else str(board.value)
-        choice = "random" if is_null(kingdom) else str(kingdom.value)
-        picked = [str(b.value) for b in document.querySelectorAll("input[name=trains-pick]:checked")]
+        board_id = str(form_value("trains-board", "tokyo"))
+        choice = str(form_value("trains-kingdom", "random"))
+        picked = [str(name) for name in form_value("trains-pick", [])]
         app.store.set_setting("trains_board", board_id)
         app.store.set_setting("trains_kingdom", choice)
         app.store.set_setting("trains_picked", picked)
@@ -122,7 +118,7 @@ class TrainsTable:
         table = q(".tr-table", self.root)
         on(table, "click", self.on_click)
         on(table, "mouseover", self.on_hover)
-        on(table, "contextmenu", self.on_long_press)
+        on(table, "contextmenu", self.on_long_press, prevent="[data-card]")
         on(table, "mouseleave", lambda e: self._hide_reader() if self.reading is not None else None)
 
     # ---- drawing --------------------------------------------------------------------
@@ -337,8 +333,7 @@ class TrainsTable:
             return
         act = closest_data(event, "act")
         if act is not None:
-            target = event.target
-            if not is_null(target) and not is_null(target.closest("button[disabled]")):
+            if event.disabled:  # inside a disabled button
                 return
             i = int(act)
             if 0 <= i < len(self.legal):
