@@ -133,7 +133,7 @@ def test_tab_title_says_whose_turn_it_is(page: Any, server: Any, wait_engine: An
     page.goto(server.url)
     wait_engine(page)
     assert page.title() == "Railtable"
-    start_game(page, server, wait_engine, "transamerica", [("Ann", "human"), ("Ada", "greedy")], seed=5)
+    start_game(page, server, wait_engine, "transamerica", [("Ann", "human"), ("Ada", "easy")], seed=5)
     page.wait_for_function("document.title === 'Your turn · TransAmerica · Railtable'")
     page.locator(".junction-hit").first.click()  # Ann's start marker: then Ada (a bot) plays
     page.wait_for_function("document.title.startsWith('Ada is playing') || document.title.startsWith('Your turn')")
