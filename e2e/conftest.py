@@ -7,7 +7,7 @@ Fixtures:
 - ``server``: a :class:`SiteServer` (session-wide, one free port). ``server.stop()`` cuts the page
   off; ``server.start()`` brings it back on the same port (same origin). Every test gets it running.
 - ``browser``: headless ``/usr/bin/chromium`` (``$RAILTABLE_CHROMIUM`` overrides) with the flags
-  from shared/stack.md.
+  listed in tools/browser.py.
 - ``context`` / ``page``: a new browser context (fresh profile: storage, caches, service worker) per
   test. The page records console errors, page errors, failed requests and HTTP errors, and every
   request to a host other than the local server; the test FAILS after its body if any was recorded.

@@ -1,4 +1,4 @@
-"""Rules of TransAmerica, section by section of the rulebook (shared/rules/transamerica.en.txt)."""
+"""Rules of TransAmerica, section by section of the rulebook (see docs/sources.md#transamerica)."""
 
 from __future__ import annotations
 
