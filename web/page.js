@@ -270,11 +270,49 @@
     }
   }
 
+  // ---- drawing at most once a frame ------------------------------------------------------------
+  // A bot game at the instant pace sends a redraw every few milliseconds. Batches that answer no
+  // event of this page wait for the next animation frame (or 100 ms, for a hidden tab, where
+  // frames stop) and are applied together, each target's innerHTML only once: the latest.
+  // A batch that answers an event (a click...) is applied at once, after those waiting.
+  let queued = [];
+  let frame = null;
+  let timer = null;
+
+  function coalesce(ops) {
+    const last = new Map(); // selector -> index of its latest innerHTML
+    ops.forEach((op, i) => {
+      if (op[0] === "p" && op[2] === "innerHTML") last.set(op[1], i);
+    });
+    return ops.filter((op, i) => !(op[0] === "p" && op[2] === "innerHTML" && last.get(op[1]) !== i));
+  }
+
+  function drain() {
+    if (frame !== null) cancelAnimationFrame(frame);
+    if (timer !== null) clearTimeout(timer);
+    frame = timer = null;
+    if (!queued.length) return;
+    const ops = queued.length === 1 ? queued[0] : coalesce(queued.flat());
+    queued = [];
+    apply(ops, null);
+  }
+
+  function receiveOps(batch) {
+    if (batch.reply !== null && batch.reply !== undefined) {
+      drain();
+      apply(batch.ops, batch.reply);
+      return;
+    }
+    queued.push(batch.ops);
+    if (frame === null) frame = requestAnimationFrame(drain);
+    if (timer === null) timer = setTimeout(drain, 100);
+  }
+  window.addEventListener("pagehide", drain); // never lose a queued save
+
   function onMessage(event) {
     const message = event.data;
     if (message.kind === "ops") {
-      const batch = JSON.parse(message.batch);
-      apply(batch.ops, batch.reply);
+      receiveOps(JSON.parse(message.batch));
     } else if (message.kind === "hello") {
       const start = () =>
         send({
@@ -286,6 +324,7 @@
       if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
       else start();
     } else if (message.kind === "result") {
+      drain(); // the caller reads the page next
       const waiting = results.get(message.id);
       results.delete(message.id);
       if (waiting) message.error ? waiting.reject(new Error(message.error)) : waiting.resolve(message.value);
@@ -358,6 +397,7 @@
   window.railtable = {
     /** Resolves once the worker has answered every event sent so far (tests wait on it). */
     settled() {
+      drain();
       return pending === 0 ? Promise.resolve() : new Promise((resolve) => settledWaiters.push(resolve));
     },
     run(code) {

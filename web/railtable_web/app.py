@@ -18,7 +18,7 @@ from railtable.core import IllegalActionError, Match, RailtableError, SaveError,
 from railtable.core.match import SAVE_FORMAT, SAVE_VERSION
 from railtable.core.registry import CATALOGUE
 
-from . import dom, i18n
+from . import dom, i18n, think_ui
 from .dom import closest_data, download, now_ms, on, q, show
 from .i18n import t
 from .session import PLAYER_COLOURS, Session
@@ -157,7 +157,7 @@ class App:
             if kind not in ("human", *bots):
                 kind = default_kind
             options = [f'<option value="human">{t("human")}</option>'] + [
-                f'<option value="{b}">{escape(t("bot", kind=b))}</option>' for b in bots
+                f'<option value="{b}">{escape(think_ui.level_label(b))}</option>' for b in bots
             ]
             options_html = "".join(options).replace(f'value="{escape(kind)}"', f'value="{escape(kind)}" selected', 1)
             rows.append(
@@ -397,6 +397,7 @@ class App:
             show(q("#privacy"), False)
             self.table.render()
         self.set_tab_title()
+        think_ui.after_redraw(self)
         root = q("html").dataset
         root.moves = str(len(session.match.actions))
         root.viewer = "" if session.viewer is None else str(session.viewer)
@@ -506,7 +507,10 @@ class App:
             if generation != self.generation or self.session is None:
                 return
             try:
-                self.session.bot_move()
+                action = await think_ui.bot_decision(self, generation)  # in slices: the worker keeps answering
+                if action is None:
+                    return
+                self.session.match.apply(action)
             except Exception as exc:  # a bot bug must not freeze the table
                 self.flash(t("bot_failed", error=exc))
                 dom.log("error", f"bot failure: {exc!r}")
@@ -524,6 +528,8 @@ class App:
             self.close_table()
         elif what == "export" and self.session is not None:
             download(f"railtable-{self.session.match.game_id}-{self.session.slot}.json", self.session.match.dumps())
+        elif what == "hint":
+            asyncio.ensure_future(think_ui.ask_hint(self))
         elif what == "rules" and self.table is not None and hasattr(self.table, "help_html"):
             self.modal(self.table.help_html())
 
