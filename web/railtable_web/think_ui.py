@@ -144,6 +144,9 @@ async def ask_hint(app: Any) -> None:
     try:
         result = await thinking.think(thinking.hint_steps(s.match, seat), wanted,
                                       lambda: _status(t("hint_thinking")))
+    except Exception as exc:  # a bot bug must not break the table: say it, keep playing
+        dom.log("error", f"hint failure: {exc!r}")
+        result = None
     finally:
         _HINT["busy"] = None
         _status(None)
