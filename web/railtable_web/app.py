@@ -22,6 +22,7 @@ from railtable.core.registry import CATALOGUE
 from . import i18n
 from .dom import closest_data, download, is_null, now_ms, on, q, show
 from .i18n import t
+from .keys import focus_quietly
 from .session import PLAYER_COLOURS, Session
 from .store import MemoryStorage, SaveStore
 
@@ -68,6 +69,8 @@ class App:
         self.read_url()
         on(q("#privacy-reveal"), "click", lambda e: self.reveal())
         on(q("#modal"), "click", self.on_modal_click)
+        on(q("#modal"), "keydown", self.on_modal_key)
+        on(q("#menu-toggle"), "click", lambda e: self.toggle_menu())
         on(q("#topbar-actions"), "click", self.on_topbar)
         pace = q("#pace")
         pace.value = self.store.settings().get("pace", "normal")
@@ -482,8 +485,17 @@ class App:
                 return
 
     # ---- top bar, modal, messages ---------------------------------------------
+    def toggle_menu(self, open_: bool | None = None) -> None:
+        """The phone's top-bar menu (issue 14): Rules, Export, Lobby and the bots' speed."""
+        bar = q(".topbar")
+        opened = not bar.classList.contains("menu-open") if open_ is None else open_
+        bar.classList.toggle("menu-open", opened)
+        q("#menu-toggle").setAttribute("aria-expanded", "true" if opened else "false")
+
     def on_topbar(self, event: Any) -> None:
         what = closest_data(event, "cmd")
+        if what is not None:
+            self.toggle_menu(False)
         if what == "menu":
             self.close_table()
         elif what == "export" and self.session is not None:
@@ -492,12 +504,51 @@ class App:
             self.modal(self.table.help_html())
 
     def modal(self, inner_html: str) -> None:
+        """A real dialog (issue 14): named by its first heading, focus moved in and kept in,
+        Escape closes it, focus returns to where it was."""
         box = q("#modal")
         box.innerHTML = (
-            f'<div class="modal-card" role="dialog">{inner_html}'
+            f'<div class="modal-card" role="dialog" aria-modal="true" tabindex="-1">{inner_html}'
             f'<p class="modal-buttons"><button type="button" data-close="1" class="primary">{t("continue")}</button></p></div>'
         )
+        card = q(".modal-card", box)
+        heading = card.querySelector("h1, h2, h3")
+        if not is_null(heading):
+            heading.id = heading.id or "modal-title"
+            card.setAttribute("aria-labelledby", heading.id)
+        else:
+            card.setAttribute("aria-label", t("continue"))
+        if box.hidden:
+            self.modal_return = document.activeElement
         show(box, True)
+        focus_quietly(card)
+
+    def close_modal(self) -> None:
+        show(q("#modal"), False)
+        back = getattr(self, "modal_return", None)
+        self.modal_return = None
+        if back is not None and not is_null(back) and back.isConnected and back != document.body:
+            focus_quietly(back)
+        elif self.table is not None and hasattr(self.table, "keys"):
+            self.table.keys.after_render(("#table button:not([disabled])",))
+
+    def on_modal_key(self, event: Any) -> None:
+        """Escape closes the window; Tab cycles inside it."""
+        if event.key == "Escape":
+            event.preventDefault()
+            self.close_modal()
+        elif event.key == "Tab":
+            items = list(q("#modal").querySelectorAll("button, a[href], input, select, [tabindex='0']"))
+            if not items:
+                return
+            first, last = items[0], items[-1]
+            active = document.activeElement
+            if event.shiftKey and (active == first or active == q("#modal .modal-card")):
+                event.preventDefault()
+                focus_quietly(last)
+            elif not event.shiftKey and active == last:
+                event.preventDefault()
+                focus_quietly(first)
 
     def result_modal(self, inner_html: str) -> None:
         """The end of the game: the table's result, then a way back to the lobby."""
@@ -505,7 +556,7 @@ class App:
 
     def on_modal_click(self, event: Any) -> None:
         if closest_data(event, "close") is not None or event.target == q("#modal"):
-            show(q("#modal"), False)
+            self.close_modal()
         elif closest_data(event, "newgame") is not None:
             show(q("#modal"), False)
             self.close_table()

@@ -16,6 +16,7 @@ from . import stations_panel as panel
 from . import stations_svg as sv
 from . import stations_text as tx
 from .dom import add_stylesheet, closest_data, on, q
+from .keys import BoardKeys
 
 CSS_HREF = "web/stations.css"
 WAIT_PHASES = ("order", "tie", "goods", "deliver")
@@ -46,16 +47,17 @@ class StationsTable:
             '<div class="st-table">'
             '<div class="st-main">'
             '<div class="st-board-wrap">'
-            f'<svg id="st-board" class="st-board" viewBox="0 0 {sv.WIDTH} {sv.HEIGHT}" role="img" '
+            f'<svg id="st-board" class="st-board" viewBox="0 0 {sv.WIDTH} {sv.HEIGHT}" role="group" '
             f'aria-label="{escape(tx.ui("board_label", lang))}">'
             f'{sv.board_static_svg(lang)}<g id="st-dyn"></g></svg></div>'
             '<div class="st-bar"><div id="st-stacks" class="st-stacks"></div><div id="st-supply" class="st-bar"></div></div>'
             "</div>"
             '<aside class="st-panel">'
+            '<div class="now-bar">'
             '<div id="st-step" class="st-step"></div>'
-            '<div id="st-banner" class="st-banner" aria-live="polite"></div>'
+            '<div id="st-banner" class="st-banner" aria-live="polite" tabindex="-1"></div>'
             '<div id="st-controls" class="st-controls"></div>'
-            f'<div class="st-actions"><button type="button" id="st-undo">{escape(tx.ui("undo", lang))}</button></div>'
+            f'<div class="st-actions"><button type="button" id="st-undo">{escape(tx.ui("undo", lang))}</button></div></div>'
             f'<h3>{escape(tx.ui("my_hand", lang))}</h3><div id="st-hand" class="st-hand"></div>'
             f'<h3>{escape(tx.ui("players", lang))}</h3><div id="st-players" class="st-players"></div>'
             f'<details class="st-log" open><summary>{escape(tx.ui("log", lang))}</summary><ol id="st-log" reversed></ol></details>'
@@ -64,6 +66,7 @@ class StationsTable:
         view = self.session.view()
         self.events_seen = int(view.get("log_size", 0))
         self.spaces_before = dict(view.get("spaces", {}))
+        self.keys = BoardKeys(q("#st-board"), self.on_click)
         on(q("#st-board"), "click", self.on_click)
         on(q("#st-controls"), "click", self.on_click)
         on(q("#st-undo"), "click", lambda e: self.app.undo())
@@ -103,8 +106,9 @@ class StationsTable:
         controls.dataset.mine = "1" if self.legal else ""
         places = panel.place_index(self.legal, self.ui.train)
         builds = sorted({a["station"] for a in self.legal if a["type"] == "build"})
-        q("#st-dyn").innerHTML = sv.board_dynamic_svg(view, places, builds, self.turn_spaces)
+        q("#st-dyn").innerHTML = sv.board_dynamic_svg(view, places, builds, self.turn_spaces, self.lang)
         q("#st-undo").disabled = not self.app.can_undo()
+        self.keys.after_render(("#st-controls button:not([disabled])", "#st-banner"))
 
     def _track_turn(self, view: dict[str, Any]) -> None:
         """Outline the dice placed during the current turn."""

@@ -14,6 +14,7 @@ from railtable.transamerica.board import TRACKS_IN_SUPPLY
 
 from . import ta_svg
 from .dom import closest_data, on, q
+from .keys import BoardKeys
 from .session import PLAYER_COLOURS
 from .table_parts import winners_heading
 
@@ -48,13 +49,14 @@ class TransAmericaTable:
             '<div class="ta-table">'
             '<div class="board-wrap">'
             f'<svg id="ta-board" class="ta-board" viewBox="0 0 {ta_svg.WIDTH:.0f} {ta_svg.HEIGHT:.0f}" '
-            'role="img" aria-label="TransAmerica board">'
+            'role="group" aria-label="TransAmerica board: the legal moves are buttons; arrow keys move between them, Enter plays">'
             f"{ta_svg.board_static_svg()}<g id=\"ta-dyn\"></g></svg>"
             "</div>"
             '<aside class="side">'
-            '<div id="turn-banner" class="turn-banner" aria-live="polite"></div>'
+            '<div class="now-bar">'
+            '<div id="turn-banner" class="turn-banner" aria-live="polite" tabindex="-1"></div>'
             '<div class="turn-buttons"><button type="button" id="end-turn" class="primary">End turn</button>'
-            '<button type="button" id="undo">Undo</button></div>'
+            '<button type="button" id="undo">Undo</button></div></div>'
             '<h3>Your cities</h3><div id="my-cards" class="city-cards"></div>'
             '<h3>Players</h3><div id="players"></div><div id="score-track"></div>'
             '<p id="tracks-left" class="muted"></p>'
@@ -62,6 +64,8 @@ class TransAmericaTable:
             "</aside></div>"
         )
         self.rounds_seen = len(self.session.match.state.view(None)["rounds"])
+        # keyboard first: its click listener must see the target before the redraw removes it
+        self.keys = BoardKeys(q("#ta-board"), self.on_board_click)
         on(q("#ta-board"), "click", self.on_board_click)
         on(q("#end-turn"), "click", lambda e: self.end_turn())
         on(q("#undo"), "click", lambda e: self.app.undo())
@@ -79,6 +83,7 @@ class TransAmericaTable:
         q("#ta-dyn").innerHTML = dyn
         self._index_hits()
         self._render_side(view)
+        self.keys.after_render(("#end-turn", "#turn-banner"))
         rounds = view.get("rounds", [])
         if len(rounds) > self.rounds_seen and not state.is_over():
             self.rounds_seen = len(rounds)

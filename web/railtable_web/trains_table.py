@@ -17,6 +17,7 @@ from railtable.trains.board import load_board
 
 from . import trains_svg, trains_ui
 from .dom import add_stylesheet, closest_data, is_null, on, q
+from .keys import BoardKeys
 from .session import PLAYER_COLOURS
 from .table_parts import winners_heading
 from .trains_text import modifier_text
@@ -47,6 +48,12 @@ cards, and the VP track.</li>
 
 def _colour(seat: int) -> str:
     return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+
+
+FOCUS_AFTER = ("#tr-prompt .opt:not([disabled])", "#tr-hand button.choose", "#tr-hand button.play",
+               "#tr-supply button.buy", "#tr-end", "#tr-banner")
+"""Where focus goes when a move redraws the control that had it (issue 14): the open prompt,
+the next card to play, the supply, End turn."""
 
 
 class TrainsTable:
@@ -92,25 +99,27 @@ class TrainsTable:
             f'<svg id="tr-board" class="tr-board" viewBox="0 0 {w:.0f} {h:.0f}" role="img" '
             f'aria-label="{escape(board.name)} board">'
             f'{trains_svg.board_static_svg(self.board_id)}<g id="tr-dyn"></g></svg></div>'
+            '<div class="tr-mid">'
             '<section class="tr-zone tr-hand-zone"><h3 id="tr-hand-title">Your hand</h3>'
             '<div id="tr-hand" class="cards hand"></div></section>'
             '<div class="tr-row2">'
             '<section class="tr-zone"><h3 id="tr-play-title">Play area</h3><div id="tr-play" class="cards small"></div></section>'
             '<section class="tr-zone"><h3 id="tr-gained-title">Gained this turn</h3>'
             '<div id="tr-gained" class="cards small"></div></section>'
-            "</div>"
-            '<section class="tr-zone"><h3>Supply <small class="muted">(lit: you can afford it)</small></h3>'
+            "</div></div>"
+            '<section class="tr-zone tr-supply-zone"><h3>Supply <small class="muted">(lit: you can afford it)</small></h3>'
             '<div id="tr-supply" class="cards supply"></div></section>'
             "</div>"
             '<aside class="tr-side">'
-            '<div id="tr-banner" class="turn-banner" aria-live="polite"></div>'
+            '<div class="tr-now now-bar">'
+            '<div id="tr-banner" class="turn-banner" aria-live="polite" tabindex="-1"></div>'
             '<div id="tr-money" class="tr-money"></div>'
             '<div id="tr-prompt" class="tr-prompt" hidden></div>'
             '<div class="turn-buttons">'
             '<button type="button" id="tr-end" class="primary" data-cmd="end">End turn</button>'
             '<button type="button" id="tr-pass" data-cmd="pass" title="Only before anything else this turn">'
             "Return all Waste (whole turn)</button>"
-            '<button type="button" id="tr-undo" data-cmd="undo">Undo</button></div>'
+            '<button type="button" id="tr-undo" data-cmd="undo">Undo</button></div></div>'
             '<h3>Players</h3><div id="tr-players"></div>'
             '<div id="tr-mine" class="tr-mine"></div>'
             '<div id="tr-discard" class="cards tiny" hidden></div>'
@@ -120,6 +129,7 @@ class TrainsTable:
             "</div>"
         )
         table = q(".tr-table", self.root)
+        self.keys = BoardKeys(q("#tr-board"), self.on_click)
         on(table, "click", self.on_click)
         on(table, "mouseover", self.on_hover)
         on(table, "contextmenu", self.on_long_press)
@@ -148,6 +158,7 @@ class TrainsTable:
         self._render_players(view)
         lines = view.get("log", [])[-60:]
         self._set("#tr-log", "".join(f"<li>{escape(line)}</li>" for line in reversed(lines)))
+        self.keys.after_render(FOCUS_AFTER)
 
     def _render_status(self, view: dict[str, Any], acting: bool) -> None:
         session = self.session
