@@ -154,3 +154,13 @@ class BoardKeys:
                 focus_quietly(el)
                 return
 
+
+def announce(lines: Sequence[str]) -> None:
+    """Say new log lines through the page's polite live region (``#live``), if it has one."""
+    from pyscript import document
+
+    from .dom import is_null
+
+    live = document.querySelector("#live")
+    if lines and not is_null(live):
+        live.textContent = " ".join(lines[-3:])

@@ -45,6 +45,7 @@ class StationsTable:
         lang = self.lang
         self.root.innerHTML = (
             '<div class="st-table">'
+            f'<h2 class="sr-only">{escape(tx.ui("board_label", lang))}</h2>'
             '<div class="st-main">'
             '<div class="st-board-wrap">'
             f'<svg id="st-board" class="st-board" viewBox="0 0 {sv.WIDTH} {sv.HEIGHT}" role="group" '
@@ -60,7 +61,7 @@ class StationsTable:
             f'<div class="st-actions"><button type="button" id="st-undo">{escape(tx.ui("undo", lang))}</button></div></div>'
             f'<h3>{escape(tx.ui("my_hand", lang))}</h3><div id="st-hand" class="st-hand"></div>'
             f'<h3>{escape(tx.ui("players", lang))}</h3><div id="st-players" class="st-players"></div>'
-            f'<details class="st-log" open><summary>{escape(tx.ui("log", lang))}</summary><ol id="st-log" reversed></ol></details>'
+            f'<details class="st-log" open><summary id="st-log-title">{escape(tx.ui("log", lang))}</summary><ol id="st-log" reversed tabindex="0" aria-labelledby="st-log-title"></ol></details>'
             "</aside></div>"
         )
         view = self.session.view()

@@ -16,6 +16,7 @@ from railtable.transamerica import board
 
 from .keys import target_attrs
 from .session import PLAYER_COLOURS
+from .table_parts import seat_shape
 
 SPACING = 44.0
 MARGIN = 34.0
@@ -151,8 +152,8 @@ def board_dynamic_svg(
             colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
             name = escape(view["names"][seat])
             out.append(
-                f'<g class="marker" data-seat="{seat}"><rect x="{cx - 7:.1f}" y="{cy - 7:.1f}" width="14" height="14" '
-                f'rx="3" fill="{colour}"/><title>{name}\'s start marker</title></g>'
+                f'<g class="marker" data-seat="{seat}">{seat_shape(seat, cx, cy, 8, colour)}'
+                f'<title>{name}\'s start marker</title></g>'
             )
     out.append("</g>")
     return "".join(out)

@@ -14,9 +14,9 @@ from railtable.transamerica.board import TRACKS_IN_SUPPLY
 
 from . import ta_svg
 from .dom import closest_data, on, q
-from .keys import BoardKeys
+from .keys import BoardKeys, announce
 from .session import PLAYER_COLOURS
-from .table_parts import winners_heading
+from .table_parts import swatch_html, winners_heading
 
 HELP = """
 <h2>TransAmerica in brief</h2>
@@ -47,6 +47,7 @@ class TransAmericaTable:
     def mount(self) -> None:
         self.root.innerHTML = (
             '<div class="ta-table">'
+            '<h2 class="sr-only">TransAmerica table</h2>'
             '<div class="board-wrap">'
             f'<svg id="ta-board" class="ta-board" viewBox="0 0 {ta_svg.WIDTH:.0f} {ta_svg.HEIGHT:.0f}" '
             'role="group" aria-label="TransAmerica board: the legal moves are buttons; arrow keys move between them, Enter plays">'
@@ -60,7 +61,7 @@ class TransAmericaTable:
             '<h3>Your cities</h3><div id="my-cards" class="city-cards"></div>'
             '<h3>Players</h3><div id="players"></div><div id="score-track"></div>'
             '<p id="tracks-left" class="muted"></p>'
-            '<details class="log" open><summary>Log</summary><ol id="log" reversed></ol></details>'
+            '<details class="log" open><summary>Log</summary><ol id="log" reversed tabindex="0" aria-label="Log, newest first"></ol></details>'
             "</aside></div>"
         )
         self.rounds_seen = len(self.session.match.state.view(None)["rounds"])
@@ -155,7 +156,7 @@ class TransAmericaTable:
             rows.append(
                 f'<div class="player-row{" active" if seat == turn else ""}" data-seat="{seat}">'
                 f'<span class="turn-mark">{mark}</span>'
-                f'<span class="swatch" style="background:{PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]}"></span>'
+                f'{swatch_html(seat, PLAYER_COLOURS[seat % len(PLAYER_COLOURS)])}'
                 f'<span class="pname">{escape(name)}</span><span class="kind">{kind}{start}</span>'
                 f'<span class="pscore">{view["scores"][seat]}</span></div>'
             )
@@ -163,6 +164,10 @@ class TransAmericaTable:
         q("#score-track").innerHTML = ta_svg.score_track_svg(view["scores"], names)
         q("#tracks-left").textContent = f"Round {view['round']} · tracks left in the supply: {view['tracks_left']} of {TRACKS_IN_SUPPLY}"
         lines = view.get("log", [])[-80:]
+        total = len(view.get("log", []))
+        if total > getattr(self, "log_seen", total):
+            announce(view["log"][self.log_seen:])
+        self.log_seen = total
         q("#log").innerHTML = "".join(f"<li>{escape(line)}</li>" for line in reversed(lines))
 
     # ---- input --------------------------------------------------------------------

@@ -19,6 +19,7 @@ from railtable.trains.scoring import CITY_BONUS
 
 from .keys import target_attrs
 from .session import PLAYER_COLOURS
+from .table_parts import seat_shape
 
 SIZE = 38.0
 MARGIN = 6.0
@@ -185,8 +186,8 @@ def board_dynamic_svg(
         for seat in here:
             x, y = _cube_pos(board, h, seat)
             who = escape(names[seat]) if seat < len(names) else f"player {seat + 1}"
-            out.append(f'<rect class="rail" data-seat="{seat}" x="{x - 5.5:.1f}" y="{y - 5.5:.1f}" width="11" height="11" '
-                       f'rx="2" fill="{colour(seat)}"><title>{who}\'s rail</title></rect>')
+            out.append(f'<g class="rail" data-seat="{seat}">{seat_shape(seat, x, y, 6, colour(seat))}'
+                       f'<title>{who}\'s rail</title></g>')
     for b in blocked_targets or []:
         out.append(f'<polygon class="no-target" points="{_points(_inset(board, b["hex"], 0.86))}">'
                    f'<title>{escape(b["reason"])}</title></polygon>')
