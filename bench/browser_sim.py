@@ -1,7 +1,7 @@
 """Bot-vs-bot speed in Chromium (Pyodide) beside CPython (issue 2, section 5).
 
 Loads the bare Pyodide page (bench/bare_pyodide.html) from a private build of the site, writes the
-railtable package into Pyodide's file system (the python.zip that pyscript.json unpacks), then runs
+railtable package into Pyodide's file system (python.zip, as web/worker.js does), then runs
 ``railtable.core.simulate.simulate(game, players, games, seed)`` in the page; the same call runs on
 this CPython for comparison.
 
@@ -25,15 +25,10 @@ from sitecopy import BARE_PAGE, served_site  # noqa: E402, I001  (sitecopy puts 
 from browser import launch_options  # noqa: E402, I001  (tools/browser.py)
 
 INSTALL_JS = """async () => {
-  // The same archive the app's pyscript.json unpacks ("./python.zip": "./*").
-  const config = await (await fetch("pyscript.json")).json();
-  let count = 0;
-  for (const [url, target] of Object.entries(config.files)) {
-    const data = await (await fetch(url)).arrayBuffer();
-    window.pyodide.unpackArchive(data, "zip", { extractDir: "/home/pyodide/" + target.replace(/\\*$/, "") });
-    count += 1;
-  }
-  return count;
+  // The same archive the app's worker unpacks (web/worker.js).
+  const data = await (await fetch("python.zip")).arrayBuffer();
+  window.pyodide.unpackArchive(data, "zip", { extractDir: "/home/pyodide" });
+  return 1;
 }"""
 
 SIMULATE_PY = """

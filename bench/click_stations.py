@@ -29,13 +29,14 @@ from serve import SiteServer  # noqa: E402
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
-TIMED_CLICK = """(sel) => {
+TIMED_CLICK = """async (sel) => {
   const el = document.querySelector(sel);
   if (!el) return null;
   const root = document.documentElement.dataset;
   const before = root.moves;
   const t0 = performance.now();
   el.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true}));
+  await window.railtable.settled();  // the worker answered and the page applied its redraw
   const t1 = performance.now();
   return new Promise(done => requestAnimationFrame(() =>
     done({answered: t1 - t0, painted: performance.now() - t0, moved: root.moves !== before,
@@ -95,6 +96,7 @@ def play_game(browser: Any, url: str, seed: int, limit: int) -> list[dict[str, A
             break
         if page.locator("#modal:not([hidden])").count():
             page.click("#modal [data-close]")
+            page.evaluate("window.railtable.settled()")  # the worker hid it
             continue
         if not page.locator("#st-controls[data-mine='1']").count():
             page.wait_for_timeout(20)

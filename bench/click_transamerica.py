@@ -2,7 +2,7 @@
 
 Plays a 6-player game (one human seat clicked, five greedy bots at instant pace) in the built
 site and times each click on the board from the click event to the state changed and the board
-redrawn (the handler runs synchronously inside dispatchEvent), and to the next animation frame.
+redrawn (the click goes to the engine's worker; its answer is applied in the page), and to the next animation frame.
 
     python3 bench/click_transamerica.py [--clicks 40]
 """
@@ -28,6 +28,7 @@ CLICK_JS = """async (sel) => {
   if (!el) return null;
   const t0 = performance.now();
   el.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+  await window.railtable.settled();  // the worker answered and the page applied its redraw
   const t1 = performance.now();
   await new Promise((r) => requestAnimationFrame(() => r()));
   const t2 = performance.now();
@@ -62,6 +63,7 @@ def main() -> None:
                     break
                 if page.locator("#modal:not([hidden])").count():
                     page.click("#modal [data-close]")
+                    page.evaluate("window.railtable.settled()")  # the worker hid it
                     continue
                 page.wait_for_selector("#turn-banner.mine, #modal:not([hidden])")
                 if not page.locator("#turn-banner.mine").count():

@@ -16,7 +16,6 @@ import build as site_build  # noqa: E402
 from serve import SiteServer  # noqa: E402
 
 BARE_PAGE = "bench-bare.html"
-PYSCRIPT_PAGE = "bench-pyscript.html"
 
 
 @contextmanager
@@ -26,6 +25,5 @@ def served_site() -> Iterator[SiteServer]:
         site = Path(tmp) / "site"
         site_build.build(site)
         shutil.copyfile(ROOT / "bench" / "bare_pyodide.html", site / BARE_PAGE)
-        shutil.copyfile(ROOT / "bench" / "bare_pyscript.html", site / PYSCRIPT_PAGE)
         with SiteServer(site) as server:
             yield server

@@ -7,14 +7,15 @@ Fixtures:
 - ``server``: a :class:`SiteServer` (session-wide, one free port). ``server.stop()`` cuts the page
   off; ``server.start()`` brings it back on the same port (same origin). Every test gets it running.
 - ``browser``: headless ``/usr/bin/chromium`` (``$RAILTABLE_CHROMIUM`` overrides) with the flags
-  from shared/stack.md.
+  listed in tools/browser.py.
 - ``context`` / ``page``: a new browser context (fresh profile: storage, caches, service worker) per
   test. The page records console errors, page errors, failed requests and HTTP errors, and every
   request to a host other than the local server; the test FAILS after its body if any was recorded.
   ``page_problems.allow(regex)`` tolerates the records matching ``regex`` (say why in the test).
-- ``wait_engine(page, timeout_ms=...)``: waits for ``html[data-engine="ready"]`` (set by web/main.py).
-- ``run_python(page, code)``: runs Python in the page's Pyodide (PyScript's interpreter) and returns
-  the value of the last expression, converted to JSON-able data.
+- ``wait_engine(page, timeout_ms=...)``: waits for ``html[data-engine="ready"]`` (set by the app
+  once the engine runs in the worker).
+- ``run_python(page, code)``: runs Python in the engine's Pyodide (in the page's Web Worker) and
+  returns the value of the last expression, converted to JSON-able data.
 - ``shot(page, name)``: saves ``e2e/screenshots/<name>.png`` (gitignored) and returns its path.
 """
 
@@ -45,20 +46,44 @@ BOOT_TIMEOUT_MS = 60_000
 ACTION_TIMEOUT_MS = 15_000
 """Default for every Playwright wait, click and navigation."""
 
-# The page's Pyodide, through PyScript 0.7's environment registry ("py-script" is the env of
-# <script type="py">). Used only by tests, never by the app.
-_RUN_PYTHON_JS = """async (code) => {
-  const registry = globalThis[Symbol.for("polyscript")];
-  if (!registry) throw new Error("PyScript is not loaded in this page");
-  const pyodide = await registry.env["py-script"];
-  const value = await pyodide.runPythonAsync(code);
-  if (value && typeof value.toJs === "function") {
-    const js = value.toJs({ dict_converter: Object.fromEntries });
-    value.destroy();
-    return js;
-  }
-  return value;
-}"""
+# The engine's Pyodide, in the page's Web Worker (web/page.js exposes this hook for tests and
+# benchmarks; the worker flushes the DOM operations the code queued before it answers).
+_RUN_PYTHON_JS = """async (code) => window.railtable.run(code)"""
+
+
+# Python answers the page's events from a Web Worker, so a click's effect is on screen a few
+# milliseconds after Playwright's click returns. Every input method used by the tests waits for
+# the worker to answer (window.railtable.settled) before returning, as a person would see it.
+_SETTLE_JS = "() => window.railtable ? window.railtable.settled() : null"
+_INPUT_METHODS = ("click", "dblclick", "fill", "select_option", "check", "uncheck", "press", "type", "set_input_files")
+
+
+def _settling(method: Callable[..., Any], page_of: Callable[[Any], Any]) -> Callable[..., Any]:
+    def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
+        result = method(self, *args, **kwargs)
+        try:
+            page_of(self).evaluate(_SETTLE_JS)
+        except Exception:  # the page navigated or closed meanwhile: nothing to wait for
+            pass
+        return result
+
+    wrapper.__doc__ = method.__doc__
+    return wrapper
+
+
+def _install_settling() -> None:
+    from playwright.sync_api import Locator, Page
+
+    for cls, page_of in ((Page, lambda p: p), (Locator, lambda loc: loc.page)):
+        for name in _INPUT_METHODS:
+            method = getattr(cls, name)
+            if not getattr(method, "_settles", False):
+                wrapped = _settling(method, page_of)
+                wrapped._settles = True  # type: ignore[attr-defined]
+                setattr(cls, name, wrapped)
+
+
+_install_settling()
 
 
 @dataclass
@@ -115,6 +140,20 @@ class PageProblems:
 
 
 PROBLEMS_KEY = pytest.StashKey[PageProblems]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """A failed browser test leaves a screenshot of its page: e2e/screenshots/FAILED-<test>.png."""
+    report = yield
+    page = getattr(item, "funcargs", {}).get("page")
+    if report.when == "call" and report.failed and page is not None:
+        try:
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENSHOTS / f"FAILED-{re.sub(r'[^A-Za-z0-9_.-]+', '_', item.name)}.png"))
+        except Exception:  # the page is gone: nothing to show
+            pass
+    return report
 
 
 @pytest.hookimpl(wrapper=True)

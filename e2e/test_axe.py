@@ -46,9 +46,9 @@ def test_lobby(page: Any, server: Any, wait_engine: Any) -> None:
 
 
 @pytest.mark.parametrize("game,seats", [
-    ("transamerica", [("Ann", "human"), ("Ada", "greedy"), ("Bo", "greedy")]),
-    ("trains", [("Ann", "human"), ("Ada", "priority")]),
-    ("stations", [("Ann", "human"), ("Ada", "baseline"), ("Bo", "baseline")]),
+    ("transamerica", [("Ann", "human"), ("Ada", "easy"), ("Bo", "easy")]),
+    ("trains", [("Ann", "human"), ("Ada", "easy")]),
+    ("stations", [("Ann", "human"), ("Ada", "easy"), ("Bo", "easy")]),
 ])
 def test_table_and_rules_window(game: str, seats: list[tuple[str, str]], page: Any, server: Any,
                                 wait_engine: Any) -> None:
@@ -62,7 +62,7 @@ def test_table_and_rules_window(game: str, seats: list[tuple[str, str]], page: A
 
 def test_transamerica_mid_game_and_round_window(page: Any, server: Any, wait_engine: Any) -> None:
     """Played by the keyboard to the end of the first round: the board mid-game and the round's window."""
-    lobby.start_game(page, server, wait_engine, "transamerica", [("Ann", "human"), ("Ada", "greedy")], seed=5)
+    lobby.start_game(page, server, wait_engine, "transamerica", [("Ann", "human"), ("Ada", "easy")], seed=5)
     page.select_option("#pace", "instant")
     checked_mid = False
     for _ in range(300):
@@ -89,7 +89,7 @@ def test_transamerica_mid_game_and_round_window(page: Any, server: Any, wait_eng
 
 
 def test_trains_turn_with_cards(page: Any, server: Any, wait_engine: Any) -> None:
-    lobby.start_game(page, server, wait_engine, "trains", [("Ann", "human"), ("Ada", "priority")], seed=3)
+    lobby.start_game(page, server, wait_engine, "trains", [("Ann", "human"), ("Ada", "easy")], seed=3)
     page.wait_for_selector("#tr-board")
     page.select_option("#pace", "instant")
     page.wait_for_selector("#tr-banner.mine")

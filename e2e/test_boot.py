@@ -25,7 +25,7 @@ def test_page_boots_and_engine_becomes_ready(page, server, wait_engine, shot):
     shot(page, "boot")
     # The runtime really came from our vendored copy (and so from nowhere else).
     assert server.url + "vendor/pyodide/pyodide.asm.wasm" in requested
-    assert server.url + "vendor/pyscript/core.js" in requested
+    assert server.url + "web/worker.js" in requested
     assert all(url.startswith(server.url) or url.startswith(("data:", "blob:")) for url in requested), requested
 
 
@@ -44,10 +44,9 @@ def test_python_in_the_page_imports_the_engine(page, server, wait_engine, run_py
 
 
 def test_every_python_file_of_the_archive_lands_in_pyodide(page, server, site, wait_engine, run_python):
-    """Section 1: pyscript.json unpacks python.zip (all of py/railtable and web/railtable_web) into
-    Pyodide's file system, every file with the same bytes."""
-    config = json.loads((site / "pyscript.json").read_text(encoding="utf-8"))
-    assert config["files"] == {"./python.zip": "./*"}
+    """Section 1: web/worker.js unpacks python.zip (all of py/railtable and web/railtable_web) into
+    Pyodide's file system, every file with the same bytes; the sources are not shipped beside it."""
+    assert not (site / "py").exists() and not (site / "web/railtable_web").exists()
     with zipfile.ZipFile(site / "python.zip") as archive:
         expected = {info.filename: info.file_size for info in archive.infolist()}
     assert "railtable/core/game.py" in expected and "railtable_web/app.py" in expected
@@ -70,8 +69,8 @@ def test_server_sends_runtime_types_and_no_cache(site):
     expected = {
         "vendor/pyodide/pyodide.asm.wasm": "application/wasm",
         "vendor/pyodide/pyodide.mjs": "application/javascript",
-        "vendor/pyscript/core.js": "application/javascript",
-        "pyscript.json": "application/json",
+        "web/worker.js": "application/javascript",
+        "manifest.webmanifest": "application/manifest+json",
         "index.html": "text/html",
     }
     with SiteServer(site) as srv:

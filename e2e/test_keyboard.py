@@ -23,7 +23,7 @@ def focus_board(page: Any, board: str) -> str:
 
 
 def test_transamerica_turn_by_keyboard(page: Any, server: Any, wait_engine: Any) -> None:
-    lobby.start_game(page, server, wait_engine, "transamerica", [("Ann", "human"), ("Ada", "greedy")], seed=5)
+    lobby.start_game(page, server, wait_engine, "transamerica", [("Ann", "human"), ("Ada", "easy")], seed=5)
     page.select_option("#pace", "instant")
     page.wait_for_selector("#turn-banner.mine")
     first = focus_board(page, "#ta-board")
@@ -55,7 +55,7 @@ def test_transamerica_turn_by_keyboard(page: Any, server: Any, wait_engine: Any)
 
 
 def test_trains_starting_rail_by_keyboard(page: Any, server: Any, wait_engine: Any) -> None:
-    lobby.start_game(page, server, wait_engine, "trains", [("Ann", "human"), ("Ada", "priority")], seed=3)
+    lobby.start_game(page, server, wait_engine, "trains", [("Ann", "human"), ("Ada", "easy")], seed=3)
     page.wait_for_selector("#tr-board")
     page.select_option("#pace", "instant")
     page.wait_for_selector("#tr-banner.mine")
@@ -73,7 +73,7 @@ def test_trains_starting_rail_by_keyboard(page: Any, server: Any, wait_engine: A
 
 
 def test_rules_window_is_a_dialog(page: Any, server: Any, wait_engine: Any) -> None:
-    lobby.start_game(page, server, wait_engine, "transamerica", [("Ann", "human"), ("Ada", "greedy")], seed=5)
+    lobby.start_game(page, server, wait_engine, "transamerica", [("Ann", "human"), ("Ada", "easy")], seed=5)
     rules = page.locator("#topbar-actions [data-cmd=rules]")
     rules.focus()
     page.keyboard.press("Enter")

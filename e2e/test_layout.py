@@ -17,9 +17,9 @@ import lobby
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 LAPTOP = {"viewport": {"width": 1366, "height": 768}}
 GAMES = {
-    "transamerica": ([("Ann", "human"), ("Ada", "greedy"), ("Bo", "greedy")], "#end-turn"),
-    "trains": ([("Ann", "human"), ("Ada", "priority")], "#tr-end"),
-    "stations": ([("Ann", "human"), ("Ada", "baseline"), ("Bo", "baseline")], "#st-banner"),
+    "transamerica": ([("Ann", "human"), ("Ada", "easy"), ("Bo", "easy")], "#end-turn"),
+    "trains": ([("Ann", "human"), ("Ada", "easy")], "#tr-end"),
+    "stations": ([("Ann", "human"), ("Ada", "easy"), ("Bo", "easy")], "#st-banner"),
 }
 BOX = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
   return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width, height: r.height}; }"""

@@ -53,9 +53,9 @@ def test_reload_with_server_stopped_boots_from_the_cache(page, server, site, wai
     cached = page.evaluate(CACHES_JS)
     assert list(cached) == [f"railtable:/:{version}"]
     urls = set(cached[f"railtable:/:{version}"])
-    for rel in ("", "index.html", "pyscript.json", "vendor/pyodide/pyodide.asm.wasm",
-                "vendor/pyodide/python_stdlib.zip", "py/railtable/core/game.py", "web/main.py"):
-        assert server.url + rel in urls, f"{rel or './'} was not precached"
+    for rel in ("index.html", "python.zip", "vendor/pyodide/pyodide.asm.wasm", "manifest.webmanifest",
+                "vendor/pyodide/python_stdlib.zip", "web/worker.js", "web/page.js", "web/trains.css"):
+        assert server.url + rel in urls, f"{rel} was not precached"
 
     server.stop()
     try:
@@ -112,7 +112,7 @@ def test_new_release_replaces_the_old_cache(browser, site, page_problems, wait_e
 
 
 def test_register_script_is_shipped(site):
-    """index.html includes web/sw-register.js, which registers ../sw.js (the site root)."""
-    assert (site / "web/sw-register.js").is_file()
-    assert 'src="web/sw-register.js"' in (site / "index.html").read_text(encoding="utf-8")
+    """index.html includes web/page.js, which registers ../sw.js (the site root)."""
+    assert '"../sw.js"' in (site / "web/page.js").read_text(encoding="utf-8")
+    assert '<script src="web/page.js">' in (site / "index.html").read_text(encoding="utf-8")
     assert (site / "sw.js").is_file()

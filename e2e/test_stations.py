@@ -95,7 +95,7 @@ def play_one_move(page: Any, seen: dict[str, int]) -> None:
 def test_whole_game_in_french_one_human_by_clicks_against_two_bots(
     page: Any, server: Any, wait_engine: Any, shot: Any
 ) -> None:
-    start_game(page, server, wait_engine, [("Alex", "human"), ("Ada", "baseline"), ("Brunel", "baseline")], seed=5)
+    start_game(page, server, wait_engine, [("Alex", "human"), ("Ada", "easy"), ("Brunel", "easy")], seed=5)
     page.select_option("#pace", "instant")
     assert page.evaluate("document.documentElement.lang") == "fr"
     assert "Mise en place" in page.locator("#st-step").inner_text()
@@ -141,7 +141,7 @@ def test_whole_game_in_french_one_human_by_clicks_against_two_bots(
 
 
 def test_reload_mid_game_resumes_the_same_position(page: Any, server: Any, wait_engine: Any, shot: Any) -> None:
-    start_game(page, server, wait_engine, [("Alex", "human"), ("Ada", "baseline"), ("Brunel", "baseline")], seed=9)
+    start_game(page, server, wait_engine, [("Alex", "human"), ("Ada", "easy"), ("Brunel", "easy")], seed=9)
     page.select_option("#pace", "instant")
     seen: dict[str, int] = {}
     for _ in range(400):
@@ -237,7 +237,7 @@ def test_hot_seat_setup_each_person_keeps_power_cards_behind_the_privacy_screen(
     page: Any, server: Any, wait_engine: Any, shot: Any
 ) -> None:
     """Setup (simultaneous): both people choose in turn; nobody sees the other's cards."""
-    start_game(page, server, wait_engine, [("Alex", "human"), ("Ada", "human"), ("Brunel", "baseline")], seed=8)
+    start_game(page, server, wait_engine, [("Alex", "human"), ("Ada", "human"), ("Brunel", "easy")], seed=8)
     cards: dict[str, list[str]] = {}
     for name in ("Alex", "Ada"):
         page.wait_for_selector("#privacy:not([hidden])")

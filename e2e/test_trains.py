@@ -104,7 +104,7 @@ def play_my_turn(page: Any) -> None:
 
 
 def test_whole_game_by_clicks_against_a_bot(page: Any, server: Any, wait_engine: Any, shot: Any) -> None:
-    start_game(page, server, wait_engine, [(ODD_NAME, "human"), ("Ada", "priority")], seed=3, kingdom="beginner_tokyo")
+    start_game(page, server, wait_engine, [(ODD_NAME, "human"), ("Ada", "easy")], seed=3, kingdom="beginner_tokyo")
     shot(page, "trains-start")
     # the name is text, never markup
     assert page.locator("#tr-players .pname").first.inner_text() == ODD_NAME
@@ -148,7 +148,7 @@ def inject(run_python: Any, page: Any, names: list[str], seat: int = 0) -> None:
 
 def test_prompts_of_ten_cards_answered_by_clicks(page: Any, server: Any, wait_engine: Any, run_python: Any,
                                                  shot: Any) -> None:
-    start_game(page, server, wait_engine, [("Alex", "human"), ("Ada", "priority")], seed=21, kingdom="pick",
+    start_game(page, server, wait_engine, [("Alex", "human"), ("Ada", "easy")], seed=21, kingdom="pick",
                picked=PROMPT_CARDS)
     kingdom = run_python(page, "from railtable_web import app\nlist(app.APP.session.match.state.kingdom)")
     assert sorted(kingdom) == sorted(PROMPT_CARDS)
@@ -202,7 +202,7 @@ def test_prompts_of_ten_cards_answered_by_clicks(page: Any, server: Any, wait_en
 
 def test_station_crew_shows_illegal_choice_disabled_with_reason(page: Any, server: Any, wait_engine: Any,
                                                                 run_python: Any) -> None:
-    start_game(page, server, wait_engine, [("Alex", "human"), ("Ada", "priority")], seed=5, kingdom="holiday_pass")
+    start_game(page, server, wait_engine, [("Alex", "human"), ("Ada", "easy")], seed=5, kingdom="holiday_pass")
     click_and_wait(page, page.locator("#tr-board .start-target").nth(10))
     page.wait_for_selector("#tr-banner.mine")
     run_python(page, (
@@ -222,7 +222,7 @@ def test_station_crew_shows_illegal_choice_disabled_with_reason(page: Any, serve
 
 
 def test_undo_and_reload_mid_turn_then_resume(page: Any, server: Any, wait_engine: Any, shot: Any) -> None:
-    start_game(page, server, wait_engine, [("Alex", "human"), ("Ada", "priority")], seed=8, kingdom="beginner_osaka",
+    start_game(page, server, wait_engine, [("Alex", "human"), ("Ada", "easy")], seed=8, kingdom="beginner_osaka",
                board="osaka")
     click_and_wait(page, page.locator("#tr-board .start-target").nth(12))
     page.wait_for_selector("#tr-banner.mine")
@@ -276,7 +276,7 @@ def test_hot_seat_hides_the_hand_until_the_next_person_takes_the_device(page: An
 
 
 def test_card_text_readable_large_on_hover_and_long_press(page: Any, server: Any, wait_engine: Any, shot: Any) -> None:
-    start_game(page, server, wait_engine, [("Alex", "human"), ("Ada", "priority")], seed=4, kingdom="holiday_pass")
+    start_game(page, server, wait_engine, [("Alex", "human"), ("Ada", "easy")], seed=4, kingdom="holiday_pass")
     pile = page.locator('#tr-supply .pile[data-pile="Maintenance Factory"] .tcard')
     pile.hover()
     page.wait_for_selector("#tr-reader:not([hidden]) .tcard.big")

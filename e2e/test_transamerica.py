@@ -44,7 +44,7 @@ def play_my_turn(page: Any) -> None:
 
 
 def test_whole_game_one_human_by_clicks_against_bots(page: Any, server: Any, wait_engine: Any, shot: Any) -> None:
-    start_game(page, server, wait_engine, [(ODD_NAME, "human"), ("Ada", "greedy"), ("Brunel", "greedy")], seed=7)
+    start_game(page, server, wait_engine, [(ODD_NAME, "human"), ("Ada", "easy"), ("Brunel", "easy")], seed=7)
     page.select_option("#pace", "instant")
     shot(page, "ta-start")
     # the name is text, never markup
@@ -74,7 +74,7 @@ def test_whole_game_one_human_by_clicks_against_bots(page: Any, server: Any, wai
 
 
 def test_hot_seat_privacy_screen_hides_secrets(page: Any, server: Any, wait_engine: Any, shot: Any) -> None:
-    start_game(page, server, wait_engine, [("Ann", "human"), ("Bea", "human"), ("Cy", "greedy")], seed=3)
+    start_game(page, server, wait_engine, [("Ann", "human"), ("Bea", "human"), ("Cy", "easy")], seed=3)
     page.wait_for_selector("#privacy:not([hidden])")
     assert page.locator("#privacy-name").inner_text() == "Ann"
     assert page.locator("#my-cards .city-card").count() == 0  # nothing secret under the screen
@@ -91,7 +91,7 @@ def test_hot_seat_privacy_screen_hides_secrets(page: Any, server: Any, wait_engi
 
 
 def test_reload_mid_game_resumes_the_same_position(page: Any, server: Any, wait_engine: Any) -> None:
-    start_game(page, server, wait_engine, [("Ann", "human"), ("Ada", "greedy")], seed=11)
+    start_game(page, server, wait_engine, [("Ann", "human"), ("Ada", "easy")], seed=11)
     page.select_option("#pace", "instant")
     for _ in range(3):
         page.wait_for_selector("#turn-banner.mine")
@@ -110,7 +110,7 @@ def test_reload_mid_game_resumes_the_same_position(page: Any, server: Any, wait_
 
 
 def test_undo_within_the_turn(page: Any, server: Any, wait_engine: Any) -> None:
-    start_game(page, server, wait_engine, [("Ann", "human"), ("Ada", "greedy")], seed=5)
+    start_game(page, server, wait_engine, [("Ann", "human"), ("Ada", "easy")], seed=5)
     page.select_option("#pace", "instant")
     play_my_turn(page)  # marker
     page.wait_for_selector("#turn-banner.mine")
@@ -133,7 +133,7 @@ def test_damaged_save_is_reported_and_blocks_nothing(page: Any, server: Any, wai
         localStorage.setItem('railtable.save.future', JSON.stringify({title: 'From the future', updated: 1,
             save: {format: 'railtable-save', version: 99, game: 'transamerica'}}));
     }""")
-    start_game(page, server, wait_engine, [("Ann", "human"), ("Ada", "greedy")], seed=2)
+    start_game(page, server, wait_engine, [("Ann", "human"), ("Ada", "easy")], seed=2)
     page.click("[data-cmd=menu]")
     items = page.locator("#save-list li")
     assert items.count() == 3
@@ -156,7 +156,7 @@ CONTROLLED_JS = """async () => {
 
 def test_offline_reload_and_go_on_playing(page: Any, server: Any, wait_engine: Any, shot: Any) -> None:
     """Issue 2 §4-5: once loaded, the game reloads and plays with the server stopped."""
-    start_game(page, server, wait_engine, [("Ann", "human"), ("Ada", "greedy")], seed=21)
+    start_game(page, server, wait_engine, [("Ann", "human"), ("Ada", "easy")], seed=21)
     page.select_option("#pace", "instant")
     assert page.evaluate(CONTROLLED_JS)
     play_my_turn(page)  # the start marker, saved to localStorage
@@ -174,7 +174,7 @@ def test_offline_reload_and_go_on_playing(page: Any, server: Any, wait_engine: A
 
 
 def test_export_then_import_a_save(page: Any, server: Any, wait_engine: Any, tmp_path: Any) -> None:
-    start_game(page, server, wait_engine, [("Ann", "human"), ("Ada", "greedy")], seed=8)
+    start_game(page, server, wait_engine, [("Ann", "human"), ("Ada", "easy")], seed=8)
     page.select_option("#pace", "instant")
     play_my_turn(page)
     page.wait_for_selector("#turn-banner.mine")

@@ -1,4 +1,4 @@
-"""Debian's Chromium for browser tests and benchmarks (shared/stack.md: Playwright cannot
+"""Debian's Chromium for browser tests and benchmarks (Playwright cannot
 download browsers here, so it drives /usr/bin/chromium with these flags)."""
 
 from __future__ import annotations

@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
 """Build the static site into ``dist/`` (what GitHub Pages serves).
 
-``dist/`` holds:
-- ``index.html`` and the whole ``web/`` folder;
-- ``py/railtable/**`` (only ``*.py`` and ``*.json``);
+``dist/`` holds only what the page uses (docs/architecture.md):
+- ``index.html``, ``manifest.webmanifest`` (the installable app) and the page's own files from
+  ``web/`` (scripts, style sheets, icons; not the Python sources, which travel in the archive);
+- ``python.zip``: every engine and page module (``py/railtable/**`` and ``web/railtable_web/**``,
+  ``*.py`` and ``*.json``), unpacked by ``web/worker.js`` into Pyodide's ``/home/pyodide``;
 - ``vendor/pyodide/``: the Pyodide runtime files a standard-library-only program needs;
-- ``vendor/pyscript/``: the whole ``@pyscript/core/dist/`` (PyScript fetches unused plugin chunks);
-- ``pyscript.json``: PyScript's config (local interpreter, our Python files mapped into Pyodide's
-  file system: ``railtable/...`` and ``railtable_web/...`` under ``/home/pyodide``, on ``sys.path``);
-- ``build.json``: the release version (a content hash of every file) and the runtime versions;
-- ``sw.js``: the service worker (from ``tools/sw.template.js``) that precaches every file.
+- ``build.json``: the release version (a content hash of every file) and the runtime version;
+- ``sw.js``: the service worker (from ``tools/sw.template.js``) with the precache list, each file
+  with its own content hash (made here, at build time).
 
 The build is deterministic (same sources and node_modules, same bytes) and takes well under a second.
 Usage: ``python3 tools/build.py [--if-needed] [--out DIR] [--quiet]``.
@@ -30,7 +30,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_DIR = NODE_MODULES / "pyodide"
-PYSCRIPT_DIR = NODE_MODULES / "@pyscript" / "core" / "dist"
 SW_TEMPLATE = ROOT / "tools" / "sw.template.js"
 
 # What loadPyodide() fetches for a program that uses the standard library only
@@ -74,8 +73,6 @@ def _check_inputs() -> None:
     if not (ROOT / "index.html").is_file():
         raise BuildError(f"{ROOT / 'index.html'} is missing")
     missing = [PYODIDE_DIR / name for name in PYODIDE_FILES if not (PYODIDE_DIR / name).is_file()]
-    if not (PYSCRIPT_DIR / "core.js").is_file():
-        missing.append(PYSCRIPT_DIR / "core.js")
     if missing:
         listed = ", ".join(str(p.relative_to(ROOT)) for p in missing)
         raise BuildError(
@@ -98,7 +95,7 @@ PYTHON_ARCHIVE = "python.zip"
 
 
 def archive_members(files: Iterable[str]) -> dict[str, str]:
-    """Site path -> path inside the archive (= path under ``/home/pyodide`` in Pyodide)."""
+    """Source path -> path inside the archive (= path under ``/home/pyodide`` in Pyodide)."""
     members: dict[str, str] = {}
     for rel in sorted(files):
         if rel.startswith("py/railtable/"):
@@ -108,25 +105,45 @@ def archive_members(files: Iterable[str]) -> dict[str, str]:
     return members
 
 
-def write_archive(out: Path, files: Iterable[str]) -> None:
+def write_archive(out: Path, sources: dict[str, Path]) -> None:
     """Write ``python.zip`` deterministically (sorted names, fixed dates and modes)."""
     with zipfile.ZipFile(out / PYTHON_ARCHIVE, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=6) as zf:
-        for rel, name in archive_members(files).items():
+        for rel, name in archive_members(sources).items():
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            zf.writestr(info, (out / rel).read_bytes())
+            zf.writestr(info, sources[rel].read_bytes())
 
 
-def pyscript_config() -> dict[str, object]:
-    """PyScript 0.7 config for the site.
+MANIFEST = "manifest.webmanifest"
+ICONS = ("web/icons/railtable.svg", "web/icons/railtable-192.png", "web/icons/railtable-512.png")
 
-    PyScript resolves ``interpreter`` and each ``files`` key against the config file's URL
-    (``new URL(key, configURL)``). A value ending in ``/*`` unpacks an archive there
-    (``unpackArchive``); relative paths land in the working directory ``/home/pyodide``, which
-    is on ``sys.path``, so ``python.zip``'s ``railtable/`` and ``railtable_web/`` import directly.
-    """
-    return {"interpreter": "./vendor/pyodide/pyodide.mjs", "files": {"./" + PYTHON_ARCHIVE: "./*"}}
+
+def web_manifest() -> dict[str, object]:
+    """The web app manifest: what the browser needs to install Railtable as an app."""
+    return {
+        "name": "Railtable: railway board games",
+        "short_name": "Railtable",
+        "description": "TransAmerica, Trains, Trains & Stations: hot-seat and against bots, offline.",
+        "id": "./",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "background_color": "#f4f1ea",
+        "theme_color": "#2b2a26",
+        "icons": [
+            {"src": ICONS[0], "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
+            {"src": ICONS[1], "sizes": "192x192", "type": "image/png", "purpose": "any"},
+            {"src": ICONS[2], "sizes": "512x512", "type": "image/png", "purpose": "any"},
+            {"src": ICONS[1], "sizes": "192x192", "type": "image/png", "purpose": "maskable"},
+            {"src": ICONS[2], "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
+        ],
+    }
+
+
+def is_page_file(rel: str) -> bool:
+    """A file of ``web/`` the page loads itself (the Python sources go in the archive only)."""
+    return not rel.startswith("web/railtable_web/") and not rel.endswith(".py")
 
 
 def content_hash(out: Path, files: Iterable[str]) -> str:
@@ -138,12 +155,17 @@ def content_hash(out: Path, files: Iterable[str]) -> str:
     return digest.hexdigest()[:16]
 
 
-def service_worker(version: str, precache: list[str]) -> str:
+def service_worker(version: str, precache: dict[str, str]) -> str:
+    """sw.js: the template with the release version and the precache list (path -> content hash)."""
     template = SW_TEMPLATE.read_text(encoding="utf-8")
     for marker in ("__VERSION__", "__PRECACHE__"):
         if marker not in template:
             raise BuildError(f"{SW_TEMPLATE} lacks the marker {marker}")
     return template.replace("__VERSION__", version).replace("__PRECACHE__", json.dumps(precache, indent=1))
+
+
+def file_hash(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
 
 def sources() -> list[Path]:
@@ -181,34 +203,38 @@ def build(out: Path) -> dict[str, object]:
         files.append(rel)
 
     put(ROOT / "index.html", "index.html")
+    python: dict[str, Path] = {}
     for src in _walk(ROOT / "web"):
-        put(src, src.relative_to(ROOT).as_posix())
+        rel = src.relative_to(ROOT).as_posix()
+        if is_page_file(rel):
+            put(src, rel)
+        else:
+            python[rel] = src
     for src in _walk(ROOT / "py" / "railtable"):
         if src.suffix in (".py", ".json"):
-            put(src, src.relative_to(ROOT).as_posix())
+            python[src.relative_to(ROOT).as_posix()] = src
     for name in PYODIDE_FILES:
         put(PYODIDE_DIR / name, f"vendor/pyodide/{name}")
-    for src in _walk(PYSCRIPT_DIR):
-        put(src, "vendor/pyscript/" + src.relative_to(PYSCRIPT_DIR).as_posix())
+    missing_icons = [icon for icon in ICONS if icon not in files]
+    if missing_icons:
+        raise BuildError(f"icons missing: {', '.join(missing_icons)} (tools/icons.py draws the PNGs)")
 
-    write_archive(out, files)
+    write_archive(out, python)
     files.append(PYTHON_ARCHIVE)
-    config = pyscript_config()
-    (out / "pyscript.json").write_text(json.dumps(config, indent=1) + "\n", encoding="utf-8")
-    files.append("pyscript.json")
+    (out / MANIFEST).write_text(json.dumps(web_manifest(), indent=1) + "\n", encoding="utf-8")
+    files.append(MANIFEST)
 
     version = content_hash(out, files)
     info: dict[str, object] = {
         "version": version,
         "pyodide": _package_version(PYODIDE_DIR),
-        "pyscript": _package_version(PYSCRIPT_DIR),
         "files": len(files),
         "bytes": sum((out / rel).stat().st_size for rel in files),
     }
     (out / "build.json").write_text(json.dumps(info, indent=1) + "\n", encoding="utf-8")
     files.append("build.json")
 
-    precache = ["./"] + sorted(rel for rel in files if not rel.endswith(NOT_PRECACHED_SUFFIXES))
+    precache = {rel: file_hash(out / rel) for rel in sorted(files) if not rel.endswith(NOT_PRECACHED_SUFFIXES)}
     (out / "sw.js").write_text(service_worker(version, precache), encoding="utf-8")
     info["precached"] = len(precache)
     return info

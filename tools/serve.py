@@ -37,6 +37,7 @@ MIME_TYPES = {
     ".svg": "image/svg+xml",
     ".png": "image/png",
     ".ico": "image/x-icon",
+    ".webmanifest": "application/manifest+json",
     ".txt": "text/plain; charset=utf-8",
     "": "application/octet-stream",
 }
@@ -48,6 +49,20 @@ class SiteHandler(SimpleHTTPRequestHandler):
     extensions_map = MIME_TYPES
     protocol_version = "HTTP/1.0"
     quiet = True
+    sent: list[tuple[str, int, int]] | None = None
+    """When a list: (path, status, body bytes) of every answer, for tests and benchmarks."""
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self._status = code
+        super().send_response(code, message)
+
+    def copyfile(self, source, outputfile) -> None:  # type: ignore[no-untyped-def]  (stdlib signature)
+        if self.sent is None:
+            super().copyfile(source, outputfile)
+            return
+        data = source.read()
+        outputfile.write(data)
+        self.sent.append((self.path.split("?")[0], getattr(self, "_status", 200), len(data)))
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
@@ -62,9 +77,11 @@ class SiteHandler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_handler(directory: Path, quiet: bool = True) -> functools.partial[SiteHandler]:
-    """A request handler class serving ``directory``."""
-    handler_class = type("Handler", (SiteHandler,), {"quiet": quiet})
+def make_handler(
+    directory: Path, quiet: bool = True, sent: list[tuple[str, int, int]] | None = None
+) -> functools.partial[SiteHandler]:
+    """A request handler class serving ``directory`` (recording what it sends in ``sent``)."""
+    handler_class = type("Handler", (SiteHandler,), {"quiet": quiet, "sent": sent})
     return functools.partial(handler_class, directory=str(directory))
 
 
@@ -80,6 +97,7 @@ class SiteServer:
 
     ``start()`` binds ``port`` (0 picks a free one; a restart keeps the same port so the origin,
     and with it the service worker and storage, stays the same); ``stop()`` closes the socket.
+    ``sent`` lists (path, status, body bytes) of every file sent (``sent.clear()`` to restart).
     """
 
     def __init__(self, directory: Path, port: int = 0, host: str = HOST, quiet: bool = True) -> None:
@@ -89,6 +107,7 @@ class SiteServer:
         self.quiet = quiet
         self._server: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
+        self.sent: list[tuple[str, int, int]] = []
 
     @property
     def url(self) -> str:
@@ -101,7 +120,7 @@ class SiteServer:
     def start(self) -> SiteServer:
         if self._server is not None:
             return self
-        server = SiteHTTPServer((self.host, self.port), make_handler(self.directory, self.quiet))
+        server = SiteHTTPServer((self.host, self.port), make_handler(self.directory, self.quiet, self.sent))
         self.port = server.server_address[1]
         self._server = server
         self._thread = threading.Thread(target=server.serve_forever, name=f"serve:{self.port}", daemon=True)

@@ -50,3 +50,45 @@ def test_run_stops_at_the_first_illegal_action(tmp_path: Path) -> None:
 def test_unknown_game_is_a_clear_error() -> None:
     out = cli("simulate", "--game", "chess", "--games", "1")
     assert out.returncode == 2 and "unknown game 'chess'" in out.stderr
+
+
+def test_ladder_plays_every_pair_with_seats_rotated() -> None:
+    """Issue 13 "The ladder": each pair of levels, the higher one's win share with a 95% interval."""
+    out = cli("ladder", "--game", "trains", "--players", "2", "--levels", "easy,normal", "--games", "2",
+              "--seed", "3", "--json")
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    (pair,) = report["pairs"]
+    assert (pair["high"], pair["low"], pair["games"]) == ("normal", "easy", 2)
+    low, high = pair["ci95"]
+    assert 0 <= low <= pair["high_win_share"] <= high <= 1
+    assert set(pair["seconds_per_decision"]) == {"easy", "normal"}
+
+
+def test_simulate_takes_a_level_and_an_old_bot_name() -> None:
+    for bot in ("easy", "priority"):
+        out = cli("simulate", "--game", "trains", "--players", "2", "--games", "1", "--bot", bot, "--json")
+        assert out.returncode == 0, out.stderr
+    out = cli("ladder", "--game", "trains", "--levels", "easy,expert", "--games", "1")
+    assert out.returncode == 2 and "expert" in out.stderr
+
+
+def test_run_refuses_a_rules_version_the_game_cannot_play(tmp_path: Path) -> None:
+    f = tmp_path / "a.json"
+    f.write_text("[]")
+    out = cli("run", "--game", "transamerica", "--seed", "3", "--rules", "99", "--actions", str(f))
+    assert out.returncode == 2 and "rules version 99" in out.stderr
+    out = cli("run", "--game", "transamerica", "--seed", "3", "--rules", "1", "--actions", str(f))
+    assert out.returncode == 0, out.stderr
+
+
+def test_load_summarises_a_save_or_says_what_is_wrong(tmp_path: Path) -> None:
+    fixture = ROOT / "tests" / "fixtures" / "saves_rules1" / "trains_2p_tokyo_finished.json"
+    out = cli("load", str(fixture))
+    assert out.returncode == 0, out.stderr
+    summary = json.loads(out.stdout)
+    assert summary["game"] == "trains" and summary["rules"] == 1 and summary["is_over"]
+    bad = tmp_path / "deep.json"
+    bad.write_text("[" * 100_000 + "]" * 100_000)
+    out = cli("load", str(bad))
+    assert out.returncode == 1 and "nested more than 64 levels" in out.stderr

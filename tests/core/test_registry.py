@@ -11,6 +11,7 @@ def test_catalogue_matches_every_game() -> None:
         assert entry.id == game_id
         assert (info.title, info.min_players, info.max_players) == (entry.title, entry.min_players, entry.max_players)
         assert (tuple(info.bots), info.default_bot) == (entry.bots, entry.default_bot)
+        assert (info.rules_version, info.rules_versions) == (entry.rules_version, entry.rules_versions)
 
 
 def test_every_known_game_imports_and_has_a_default_bot() -> None:

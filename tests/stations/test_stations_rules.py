@@ -1,5 +1,5 @@
 """Rules tests for Trains & Stations, each named after its rulebook section
-(shared/rules/trains-and-stations.en.txt), with the rulebook's worked examples on our board."""
+(docs/sources.md#trains-and-stations (the rulebook)), with the rulebook's worked examples on our board."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import pytest
 from stations_helpers import NAMES, ScriptedRng, counts, expected_counts, fill, new_game, space, to_resolve
 
 from railtable.core import IllegalActionError, NotYourTurnError, get_game
+from railtable.stations import scoring, step3, supply
 from railtable.stations.data import board, power_cards
 from railtable.stations.state import StationsState
 
@@ -152,7 +153,7 @@ def test_step3_trains_go_next_to_a_station_or_a_die() -> None:
         s.apply({"type": "done", "player": 0})
     s.apply({"type": "place", "player": 0, "face": "train", "bonus": False, "space": space("northern", 0)})
     s.apply({"type": "place", "player": 0, "face": "locked", "bonus": False, "space": space("northern", 1)})
-    assert space("northern", 2) in s._open_spaces()
+    assert space("northern", 2) in step3.open_spaces(s)
     s.apply({"type": "done", "player": 0})
     assert s.active == 1
 
@@ -172,10 +173,10 @@ def test_step3_buildings_locations_and_levels() -> None:
     for st in board().station_order:
         if st != "boston":
             s.buildings[st] = [[1, "mine"], [2, "ranch"]]
-    assert s._build_stations() == ["boston"]
+    assert step3.build_stations(s) == ["boston"]
     s.buildings["boston"].append([2, "ranch"])
     # now every Station has 2: a third only where there are 3 locations (not San Antonio)
-    assert "san_antonio" not in s._build_stations() and "denver" in s._build_stations()
+    assert "san_antonio" not in step3.build_stations(s) and "denver" in step3.build_stations(s)
     s.apply({"type": "build", "player": 0, "building": "hotel", "station": "denver"})
     assert s.buildings_left[0]["hotel"] == 1
     with pytest.raises(IllegalActionError, match="3 dice"):
@@ -222,9 +223,9 @@ def delivery_example() -> StationsState:
     and only 3 Coal are left; Sarah holds the Los Angeles-Detroit Mission."""
     s = new_game(4)
     west = board().routes["west"].spaces
-    fill(s, "west", [1, 1, 1, -1, -1, 0])  # 6 of 8 spaces: 2 left for Eric
-    assert len(west) == 8
-    fill(s, "northern", [1, -1, -1])  # 3 of 4: 1 left for Eric
+    assert len(west) == 11
+    fill(s, "west", [1, 1, 1, 1, -1, -1, -1, 0, 0])  # 9 of 11 spaces: 2 left for Eric
+    fill(s, "northern", [1, -1, -1, -1, -1])  # 5 of 6: 1 left for Eric
     s.buildings["seattle"] = [[0, "mine"], [1, "mine"]]
     s.buildings["los_angeles"] = [[2, "mine"], [3, "mine"]]
     for p in range(4):
@@ -248,20 +249,23 @@ def test_step4_delivery_example_tie_and_coal_shortage() -> None:
     west_left = [sp for sp in board().routes["west"].spaces if sp not in s.spaces]
     north_left = [sp for sp in board().routes["northern"].spaces if sp not in s.spaces]
     assert len(west_left) == 2 and len(north_left) == 1
-    # the 6th West space (index 5) holds Eric's die: the next two are open in turn
+    # the last two spaces of the Billings arm: one next to the junction, one next to Eric's die
     for sp in west_left + north_left:
         s.apply({"type": "place", "player": 0, "face": "train", "bonus": False, "space": sp})
     vp0 = list(s.vp)
     s.apply({"type": "done", "player": 0})
     assert s.phase == "order" and sorted(s.deliver_queue) == ["northern", "west"]
     s.apply({"type": "deliver", "player": 0, "route": "west"})
+    # the Delivery's event says whose dice were on the route (the why of the Majority Bonus)
+    delivery = next(ev for ev in reversed(s.events) if ev[0] == "delivery")
+    assert delivery[1]["dice"] == [4, 4, 0, 0] and delivery[1]["white"] == 3
     assert s.vp[0] == vp0[0] + 3 and s.vp[1] == vp0[1] + 3 and s.vp[2] == vp0[2]
     assert s.phase == "tie" and s.delivery["tied"] == [0, 1]
     deck = len(s.power_deck)
     s.apply({"type": "tie", "player": 0, "winner": 0})
-    # Seattle: a Power card; Los Angeles: +2 VP; Billings: a Bonus die
+    # Seattle: a Power card; Los Angeles: +1 VP; Billings: a Bonus die
     assert len(s.power_deck) == deck - 1 and len(s.power_hands[0]) == 3
-    assert s.vp[0] == vp0[0] + 3 + 2 and s.bonus_held[0] == 1
+    assert s.vp[0] == vp0[0] + 3 + 1 and s.bonus_held[0] == 1
     assert s.phase == "goods" and s.delivery["demand"] == [1, 1, 1, 1]
     for q in (0, 1, 2):
         s.apply({"type": "give_goods", "player": 0, "to": q})
@@ -284,8 +288,8 @@ def test_step4_mission_needs_connection_and_scores_one_copy_per_turn() -> None:
     """Step 4.4: a player with two of the same Mission scores only one of them per turn; a player
     without dice on the route may still score."""
     s = new_game(3)
-    mid = mission_id("billings", "new_orleans")
-    other = next(c for c in power_cards() if power_cards()[c]["cities"] == ["billings", "new_orleans"] and c != mid)
+    mid = mission_id("seattle", "san_antonio")
+    other = next(c for c in power_cards() if power_cards()[c]["cities"] == ["seattle", "san_antonio"] and c != mid)
     for c in (mid, other):
         for h in s.power_hands:
             if c in h:
@@ -293,13 +297,11 @@ def test_step4_mission_needs_connection_and_scores_one_copy_per_turn() -> None:
                 s.power_deck.append(c)
         s.power_deck.remove(c)
     s.power_hands[2] += [mid, other]
-    fill(s, "rockies", [1])          # Billings - Denver
-    fill(s, "plains", [1, 1])        # Denver - Kansas City
-    fill(s, "river", [1, 1])         # Kansas City - New Orleans
-    to_resolve(s, 0, [(False, "train")] * 3)
-    s.apply({"type": "place", "player": 0, "face": "train", "bonus": False, "space": space("rockies", 1)})
-    s.apply({"type": "place", "player": 0, "face": "train", "bonus": False, "space": space("plains", 2)})
-    s.apply({"type": "place", "player": 0, "face": "train", "bonus": False, "space": space("river", 2)})
+    fill(s, "west", [1] * 10)        # the West Y (Seattle, Los Angeles, Billings) but one space
+    fill(s, "southwest", [1] * 5)    # Los Angeles - San Antonio but one space
+    to_resolve(s, 0, [(False, "train")] * 2)
+    s.apply({"type": "place", "player": 0, "face": "train", "bonus": False, "space": space("west", 10)})
+    s.apply({"type": "place", "player": 0, "face": "train", "bonus": False, "space": space("southwest", 5)})
     s.apply({"type": "done", "player": 0})
     while s.phase in ("order", "tie", "goods"):
         s.apply(s.legal_actions(0)[0])
@@ -314,10 +316,10 @@ def test_step4_empty_goods_stack_gives_one_vp() -> None:
     s.hands[1]["cattle"] = 10
     s.buildings["new_orleans"].append([2, "ranch"])
     s.buildings_left[2]["ranch"] -= 1
-    fill(s, "gulf", [1])
+    fill(s, "gulf", [1, 1, 1])
     to_resolve(s, 0, [(False, "train")])
     vp2 = s.vp[2]
-    s.apply({"type": "place", "player": 0, "face": "train", "bonus": False, "space": space("gulf", 1)})
+    s.apply({"type": "place", "player": 0, "face": "train", "bonus": False, "space": space("gulf", 3)})
     s.apply({"type": "done", "player": 0})
     while s.phase == "tie":
         s.apply({"type": "tie", "player": 0, "winner": 0})
@@ -349,7 +351,7 @@ def test_step5_hotel_choice_is_the_active_players_and_one_upgrade_per_turn() -> 
     """Step 5: with several stacks depleted only one upgrades this turn; the Hotel's upgrade is
     Silver or Food, the active player's choice."""
     s = new_game(3)
-    for h in s.power_hands:  # no two-Goods Power cards: nobody can speculate
+    for h in s.power_hands:  # no two-Goods Power cards: nobody has anything to trade
         s.power_deck.extend(h)
         h.clear()
     for bt, g in (("hotel", "worker"), ("mine", "coal")):
@@ -360,9 +362,16 @@ def test_step5_hotel_choice_is_the_active_players_and_one_upgrade_per_turn() -> 
     assert sorted(map(tuple, s.upgrade_choices)) == [("hotel", "food"), ("hotel", "silver"), ("mine", "silver")]
     s.apply({"type": "upgrade", "player": 0, "building": "hotel", "goods": "food"})
     assert s.stacks["hotel"]["goods"] == "food" and s.stacks["mine"]["count"] == 0
-    assert s.active == 1  # nobody holds Goods: no speculation
+    # speculation even though nobody holds Goods (who holds what stays secret): all confirm nothing
+    assert s.phase == "speculate"
+    for p in range(3):
+        s.apply({"type": "confirm", "player": p})
+    assert s.active == 1
     end_turn_with(s)
-    assert s.stacks["mine"]["goods"] == "silver" and s.active == 2
+    assert s.stacks["mine"]["goods"] == "silver" and s.phase == "speculate"
+    for p in range(3):
+        s.apply({"type": "confirm", "player": p})
+    assert s.active == 2
 
 
 def test_step5_no_upgrade_left_leaves_the_building_empty() -> None:
@@ -411,7 +420,7 @@ def test_step5_speculation_example_secret_and_simultaneous() -> None:
     assert s.to_act() == [0, 1, 2]
     offer(s, 0, cattle=4, worker=2)
     assert "my_offer" not in s.view(1)["pending"] or s.view(1)["pending"]["my_offer"] == {"goods": {}, "cards": []}
-    assert "cattle" not in str(s.view(2)["log"][-3:]) and s.view(0)["pending"]["my_offer"]["goods"] == {
+    assert "cattle" not in str(s.view(2)["events"][-3:]) and s.view(0)["pending"]["my_offer"]["goods"] == {
         "cattle": 4, "worker": 2}
     with pytest.raises(NotYourTurnError):
         s.apply({"type": "clear_offer", "player": 0})
@@ -427,6 +436,55 @@ def test_step5_speculation_example_secret_and_simultaneous() -> None:
     assert [s.hands[q]["food"] for q in range(3)] == [3, 1, 2]
     assert s.stacks["ranch"]["count"] == 10 - 6 and s.goods_removed["cattle"] == 5
     assert s.active == 1 and counts(s) == expected_counts(3)
+
+
+def secret_speculation(bryan_card: int, rules: int = 2) -> StationsState:
+    """The Cattle run out at the end of Eric's turn; Bryan (1) holds no Goods card and one Power
+    card (``bryan_card``), Sarah (2) holds nothing, Ken (3) holds 2 Cattle."""
+    s = StationsState.setup({"players": NAMES[:4], "rules": rules}, 1)
+    for p in range(4):
+        s.apply({"type": "return_power", "player": p, "card": s.power_hands[p][0]})
+    for h in s.power_hands:
+        s.power_deck.extend(h)
+        h.clear()
+    s.power_deck.remove(bryan_card)
+    s.power_hands[1].append(bryan_card)
+    s.power_deck.sort()
+    s.hands[3]["cattle"] = 2
+    s.stacks["ranch"]["count"] = 0
+    s.goods_removed["cattle"] = 8
+    end_turn_with(s)
+    return s
+
+
+def test_step5_speculation_everyone_takes_part_so_nobody_learns_who_can_trade() -> None:
+    """Upgrade Speculation ("All players have the chance to speculate"; trades are secret): every
+    player takes part, those with nothing to trade confirm "nothing", so nobody learns from the
+    views who holds Goods or a two-Goods Power card."""
+    with_goods_card = secret_speculation(goods_card_id("gold", "silver"))
+    with_mission = secret_speculation(mission_id("seattle", "boston"))
+    for s in (with_goods_card, with_mission):
+        assert s.phase == "speculate" and s.to_act() == [0, 1, 2, 3]
+        assert s.legal_actions(2) == [{"type": "confirm", "player": 2}]  # nothing to trade
+    assert with_mission.legal_actions(1) == [{"type": "confirm", "player": 1}]
+    assert {a["type"] for a in with_goods_card.legal_actions(1)} == {"offer_card", "confirm"}
+    for viewer in (0, 2, 3, None):
+        assert with_goods_card.view(viewer) == with_mission.view(viewer)
+        assert "eligible" not in with_goods_card.view(viewer)["pending"]
+    # everyone confirms, in any order; the views stay alike until the trades are revealed
+    for p in (2, 1, 0):
+        for s in (with_goods_card, with_mission):
+            s.apply({"type": "confirm", "player": p})
+        assert with_goods_card.view(3) == with_mission.view(3)
+    offer(with_mission, 3, cattle=2)
+    assert with_mission.hands[3]["food"] == 1 and with_mission.active == 1
+
+
+def test_step5_speculation_rules_version_1_asks_only_those_who_can_trade() -> None:
+    """Rules version 1 (games begun before version 2) keeps its speculation step as it was played:
+    only players holding Goods or a two-Goods Power card take part."""
+    s = secret_speculation(goods_card_id("gold", "silver"), rules=1)
+    assert s.to_act() == [1, 3] and s.view(0)["pending"]["eligible"] == [False, True, False, True]
 
 
 def test_step5_speculation_shortfall_shared_by_active_player_and_power_card_counts_two() -> None:
@@ -469,7 +527,7 @@ def test_end_when_vp_stack_runs_out_equal_turns_then_scoring() -> None:
     s.active = 1
     s.vp[1] += s.vp_stack - 1
     s.vp_stack = 1
-    s._gain_vp(1, 3)  # the stack runs out; 2 VP come from the cards left out at setup
+    supply.gain_vp(s, 1, 3)  # the stack runs out; 2 VP come from the cards left out at setup
     assert s.endgame and s.vp_reserve == 18
     end_turn_with(s)  # seat 1's turn ends; seat 2 still plays
     assert s.active == 2 and not s.is_over()
@@ -496,17 +554,18 @@ def test_scoring_tie_broken_by_gold_then_shared() -> None:
     s.vp = [10, 10, 4]
     s.vp_stack = 80 - 20 - 24
     s.hands[0]["gold"] = 0
-    s._finish()
+    scoring.finish(s)
     assert s.result()["winners"] == [0, 1]
     s.phase = "resolve"
     s.vp = [10, 1, 4]
     s.hands[0]["worker"] = 1
     s.hands[1]["gold"] = 1
     s.vp[1] = 10 + 4 - 9
-    s._finish()
+    scoring.finish(s)
     assert s.result()["scores"][:2] == [14, 14] and s.result()["winners"] == [1]
 
 
-def test_registered_with_baseline_default_bot() -> None:
+def test_registered_with_easy_default_bot_and_the_old_baseline_name_kept() -> None:
     info = get_game("stations")
-    assert info.min_players == 3 and info.max_players == 5 and info.default_bot == "baseline"
+    assert info.min_players == 3 and info.max_players == 5 and info.default_bot == "easy"
+    assert info.bot_aliases == {"baseline": "easy"}  # saves made before the levels still load

@@ -8,8 +8,10 @@ from railtable.trains.bots import EagerRandomBot, PriorityBot
 
 def test_priority_bot_is_the_default_and_registered():
     info = get_game("trains")
-    assert info.default_bot == "priority"
+    assert info.default_bot == "easy"  # issue 13: the priority bot is the "easy" level
     assert isinstance(info.make_bot(None, 0, 1), PriorityBot)
+    assert isinstance(info.make_bot("priority", 0, 1), PriorityBot)  # old saves name it
+    assert isinstance(info.make_bot("eager_random", 0, 1), EagerRandomBot)
 
 
 def test_priority_bot_beats_random_clearly():

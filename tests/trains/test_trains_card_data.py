@@ -1,10 +1,10 @@
-"""Card data (../shared/reference/trains.md §1-2): 39 cards, each with a source and readable text."""
+"""Card data (docs/sources.md#trains, the cards): 39 cards, each with a source and readable text."""
 
 from railtable.trains.cards import all_cards
 
 
 def test_39_cards_each_traced_and_with_text_unless_a_plain_train() -> None:
-    cards = all_cards()
+    cards = {n: c for n, c in all_cards().items() if c.box == "trains"}
     assert len(cards) == 39
     plain = {"Normal Train", "Express Train", "Limited Express Train"}
     for name, c in cards.items():
@@ -29,9 +29,22 @@ def test_every_effect_step_in_the_card_data_is_one_the_interpreter_knows() -> No
     def ops(steps):
         for s in steps:
             yield s["op"]
+            yield from ops(s.get("steps", []))
             for o in s.get("options", []):
                 yield from ops(o["steps"])
 
     used = {op for c in all_cards().values() for op in ops(c.effect + c.on_buy)}
     assert used <= KNOWN_OPS, sorted(used - KNOWN_OPS)
     assert {"lay_rail", "place_station", "choose_one", "draw"} <= used
+
+
+def test_data_cites_the_projects_own_sources_never_outside_files():
+    """The project stands alone (issue 9): data `source` fields cite docs/sources.md, never ../shared."""
+    from pathlib import Path
+
+    import railtable.trains as trains
+
+    for path in sorted(Path(trains.__file__).parent.glob("*.json")):
+        text = path.read_text(encoding="utf-8")
+        assert "shared/" not in text, path.name
+        assert "docs/sources.md#trains" in text, path.name

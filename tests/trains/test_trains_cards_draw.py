@@ -140,3 +140,42 @@ def test_temporary_timetable_takes_what_there_is():
     z.discards[0] = []
     play(st, 0, "Temporary Timetable")
     assert hand(st, 0) == ["Express Train"] and z.names(z.discards[0]) == [WASTE]
+
+
+def test_information_central_others_never_learn_the_order_put_back():
+    """Information Central: the others saw the revealed cards, but the order they go back in is secret
+    (issue 9 "Secrets"): the public `revealed` list does not shrink one card per choice."""
+    st = game()
+    set_hand(st, 0, ["Information Central"])
+    set_deck(st, 0, [WASTE, "Express Train", "Lay Rails", "Normal Train", "Tower"])
+    play(st, 0, "Information Central")
+    choose(st, 0, "none")
+    seen = sorted(st.view(1)["revealed"])
+    assert seen == sorted([WASTE, "Express Train", "Lay Rails", "Normal Train"])
+    other_views = []
+    for name in (WASTE, "Normal Train", "Express Train"):
+        choose(st, 0, name)
+        v = st.view(1)
+        other_views.append((sorted(v["revealed"]), v["players"][0]["deck_size"], v.get("pending")))
+    # until the last card is back the others see all four revealed cards; then all four at once go back
+    assert other_views[0] == other_views[1] and len(other_views[0][0]) == 4
+    assert other_views[2][0] == [] and other_views[2][1] == other_views[1][1] + 4 and other_views[2][2] is None
+    z = st.zones
+    assert z.names(z.decks[0][-4:]) == [WASTE, "Normal Train", "Express Train", "Lay Rails"]
+
+
+def test_information_central_view_of_others_is_constant_while_putting_back():
+    st = game()
+    set_hand(st, 0, ["Information Central"])
+    set_deck(st, 0, [WASTE, "Express Train", "Lay Rails", "Normal Train", "Tower"])
+    play(st, 0, "Information Central")
+    choose(st, 0, "none")
+    first = st.view(1)
+    choose(st, 0, WASTE)
+    second = st.view(1)
+    choose(st, 0, "Normal Train")
+    third = st.view(1)
+    for key in ("revealed", "players", "pending"):
+        assert first[key] == second[key] == third[key], key
+    assert len(first["revealed"]) == 4 and first["pending"] == {"kind": "order_top", "player": 0}
+    assert "put back so far, bottom first: Waste, Normal Train" in st.view(0)["pending"]["prompt"]

@@ -68,8 +68,9 @@ def test_holiday_timetable_trashes_itself_for_three():
     assert st.money == 3 and hid in st.zones.trash and hid not in st.zones.plays[0]
 
 
-def test_ironworks_adds_two_per_rail_laying_card_played_this_turn():
-    st = ready(kingdom=["Ironworks"])
+def test_ironworks_adds_two_per_rail_laying_card_played_this_turn_rules_1():
+    """Rules version 1 (effects of Rail Laying cards could be declined): +2 even for a declined one."""
+    st = ready(kingdom=["Ironworks"], rules=1)
     set_hand(st, 0, ["Ironworks", "Lay Rails", "Station Expansion"])
     play(st, 0, "Ironworks")
     assert st.money == 1

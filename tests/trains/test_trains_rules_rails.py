@@ -81,9 +81,18 @@ def test_blocked_edges_are_not_adjacent():
 
 
 def test_unaffordable_spaces_are_not_offered_and_the_effect_needs_one():
+    """Playing A Card: a Rail Laying card whose effect cannot be applied only gives its money."""
     st = ready(starts=[hex_id(T, 6, 1), hex_id(T, 1, 3)])
     set_hand(st, 0, ["Lay Rails"])
     # Around the mountain start: everything but nothing costs 0 -> with 0 money the effect can't apply.
+    legal = st.legal_actions(0)
+    lr = st.zones.hands[0][0]
+    assert [a for a in legal if a["type"] == "play"] == [{"type": "play", "player": 0, "card": lr}]
+    st.apply({"type": "play", "player": 0, "card": lr})
+    assert st.pending is None and st.zones.gained[0] == [] and st.money == 0
+    # rules version 1: the effect is optional, so only the declined play is legal
+    st = ready(starts=[hex_id(T, 6, 1), hex_id(T, 1, 3)], rules=1)
+    set_hand(st, 0, ["Lay Rails"])
     legal = st.legal_actions(0)
     lr = st.zones.hands[0][0]
     assert {"type": "play", "player": 0, "card": lr} not in legal
@@ -136,5 +145,9 @@ def test_station_expansion_only_where_a_slot_is_free_and_tokens_remain():
     assert st.stations[yokohama] == 1 and st.station_tokens == 29
     st.station_tokens = 0
     sid = st.zones.hands[0][0]
-    assert {"type": "play", "player": 0, "card": sid} not in st.legal_actions(0)
+    # no token left: the effect cannot be applied, so the card is played for its money only (no Waste)
+    assert {"type": "play", "player": 0, "card": sid, "decline": True} not in st.legal_actions(0)
+    waste_before = len(st.zones.gained[0])
+    st.apply({"type": "play", "player": 0, "card": sid})
+    assert st.pending is None and len(st.zones.gained[0]) == waste_before
     end_turn(st, 0)

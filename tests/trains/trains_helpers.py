@@ -15,9 +15,14 @@ PRESET_TOKYO = "beginner_tokyo"
 
 
 def new_game(players: int = 2, board: str = "tokyo", kingdom: Any = PRESET_TOKYO, seed: int = 1,
-             names: list[str] | None = None) -> TrainsState:
+             names: list[str] | None = None, rules: int | None = None, sets: str | None = None) -> TrainsState:
     names = names or [f"P{i}" for i in range(players)]
-    return TrainsState.setup({"players": names, "board": board, "kingdom": kingdom}, seed)
+    config: dict[str, Any] = {"players": names, "board": board, "kingdom": kingdom}
+    if rules is not None:
+        config["rules"] = rules
+    if sets is not None:
+        config["sets"] = sets
+    return TrainsState.setup(config, seed)
 
 
 def hex_id(board: str, row: int, col: int) -> int:
@@ -134,9 +139,9 @@ def rail_cost_of(st: TrainsState, h: int) -> int:
 
 
 def ready(players: int = 2, board: str = "tokyo", kingdom: Any = PRESET_TOKYO, starts: list[int] | None = None,
-          seed: int = 1) -> TrainsState:
+          seed: int = 1, rules: int | None = None, sets: str | None = None) -> TrainsState:
     """A game past the starting rails (defaults: far-apart field/city spaces on Tokyo)."""
-    st = new_game(players, board, kingdom, seed)
+    st = new_game(players, board, kingdom, seed, rules=rules, sets=sets)
     if starts is None:
         starts = [hex_id("tokyo", 4, 5), hex_id("tokyo", 1, 3), hex_id("tokyo", 6, 3), hex_id("tokyo", 2, 8)][:players]
     place_start_rails(st, starts)

@@ -20,7 +20,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_registry_entry() -> None:
     info = get_game("transamerica")
-    assert info.default_bot == "greedy" and "greedy" in info.bots
+    # issue 13: the greedy bot is the "easy" level; the old name still makes it (old saves)
+    assert info.default_bot == "easy" and info.bots["easy"] is GreedyBot
+    assert isinstance(info.make_bot("greedy", 0, 1), GreedyBot)
     assert (info.min_players, info.max_players) == (2, 6)
     assert info.options == {"dashed": None, "start_score": 13}
 
@@ -109,3 +111,16 @@ def test_cli_simulate_six_players() -> None:
     assert report["games"] == 20 and report["players"] == 6
     assert abs(sum(report["win_rates"]) - 1.0) < 1e-3
     assert report["average_rounds_or_turns"] >= 1
+
+
+def test_greedy_is_seeded_and_games_differ_by_seed() -> None:
+    """Issue 13: the same seed plays the same game; other seeds give other games (its die breaks
+    ties between equally good crossings and lines)."""
+    from railtable.core.simulate import play_game
+
+    config = {"players": ["A", "B", "C"]}
+    first, _ = play_game("transamerica", config, 5, bots=[GreedyBot(s, 1) for s in range(3)])
+    again, _ = play_game("transamerica", config, 5, bots=[GreedyBot(s, 1) for s in range(3)])
+    other, _ = play_game("transamerica", config, 5, bots=[GreedyBot(s, 2) for s in range(3)])
+    assert first.to_json() == again.to_json()
+    assert first.rounds[0]["tracks"] != other.rounds[0]["tracks"]

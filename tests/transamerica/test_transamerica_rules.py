@@ -1,4 +1,4 @@
-"""Rules of TransAmerica, section by section of the rulebook (shared/rules/transamerica.en.txt)."""
+"""Rules of TransAmerica, section by section of the rulebook (see docs/sources.md#transamerica)."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from transamerica_helpers import (
 
 from railtable.core import ConfigError, IllegalActionError, MalformedActionError, NotYourTurnError
 from railtable.transamerica import board
+from railtable.transamerica.errors import NotInNetworkError, NotOnBoardError, WrongPhaseError
 from railtable.transamerica.state import TransAmericaState
 from railtable.transamerica.steiner import missing_points
 
@@ -204,12 +205,21 @@ def test_network_no_track_on_an_occupied_line() -> None:
     """Network building rules: tracks go on "unoccupied line(s)"."""
     state = _building_state()
     build(state, 0, (9, 6), (10, 6))
-    with pytest.raises(IllegalActionError, match="already has a track"):
-        build(state, 0, (10, 6), (9, 6))  # either order names the same line
     end_turn(state, 0)
     build(state, 1, (10, 6), (11, 6))
     with pytest.raises(IllegalActionError, match="already has a track"):
         build(state, 1, (9, 6), (10, 6))
+
+
+def test_a_line_is_given_as_legal_actions_lists_it() -> None:
+    """Actions are data: an accepted action is exactly one of legal_actions, so a line's ends come
+    smaller point first; the other order is refused as malformed and changes nothing."""
+    state = _building_state()
+    assert {"type": "build", "player": 0, "edge": [[9, 6], [10, 6]]} in state.legal_actions(0)
+    before = state.to_json()
+    with pytest.raises(MalformedActionError, match="smaller point first"):
+        build(state, 0, (10, 6), (9, 6))
+    assert state.to_json() == before
 
 
 def test_network_merged_networks_are_shared() -> None:
@@ -228,16 +238,31 @@ def test_network_merged_networks_are_shared() -> None:
     assert [seat for _e, seat in state.tracks] == [0, 1, 1, 0]
 
 
-def test_build_accepts_either_order_and_reports_bad_shapes() -> None:
-    """Actions: ``edge`` in either order names the same line; malformed values say why."""
+def test_every_field_is_type_checked_with_a_specific_error() -> None:
+    """Actions are data: a field of the wrong JSON type (a bool is not an int), a missing or extra
+    key, an unknown type are malformed; a point off the board, a non-line, a used line, a line
+    outside the network each have their own error; nothing changes."""
     state = _building_state()
-    build(state, 0, (10, 6), (9, 6))
-    assert state.view(0)["tracks"] == [[[9, 6], [10, 6], 0]]
-    for bad in ([[9, 6]], "9,6-10,6", [[9, 6], [10, "6"]], [[9, 6], [True, 6]]):
+    before = state.to_json()
+    for bad in ([[9, 6]], "9,6-10,6", [[9, 6], [10, "6"]], [[9, 6], [True, 6]], [[9, 6], [10.0, 6]],
+                [[9, 6], [10, 6], [11, 6]], [[9, 6], None], ([9, 6], [10, 6]), [[9, 6, 0], [10, 6]]):
         with pytest.raises(MalformedActionError):
             state.apply({"type": "build", "player": 0, "edge": bad})
+    with pytest.raises(MalformedActionError, match="'stray' is not one of them"):
+        state.apply({"type": "build", "player": 0, "edge": [[9, 6], [10, 6]], "stray": 1})
+    with pytest.raises(MalformedActionError, match="exactly the keys"):
+        state.apply({"type": "build", "player": 0})
     with pytest.raises(MalformedActionError, match="unknown action type"):
         state.apply({"type": "pass", "player": 0})
+    with pytest.raises(NotOnBoardError):
+        state.apply({"type": "build", "player": 0, "edge": [[9, 6], [2**70, 6]]})
+    with pytest.raises(NotOnBoardError, match="no line between"):
+        state.apply({"type": "build", "player": 0, "edge": [[9, 6], [11, 6]]})
+    with pytest.raises(NotInNetworkError):
+        state.apply({"type": "build", "player": 0, "edge": [[1, 3], [2, 3]]})
+    with pytest.raises(WrongPhaseError):
+        state.apply({"type": "place_marker", "player": 0, "at": [3, 3]})
+    assert state.to_json() == before
 
 
 def test_legal_actions_list_exactly_the_touching_free_lines() -> None:

@@ -143,3 +143,28 @@ def test_scoring_a_real_hand_is_in_the_expected_range() -> None:
     hand = ["Portland", "Helena", "Salt Lake City", "Phoenix", "New York"]
     cost_tree, tree = steiner_tree(board_adjacency_with_edges([]), [_node(c) for c in hand])
     assert cost_tree == missing_points(hand, []) == sum(board.BASE_COST[e] for e in tree)
+
+
+@settings(max_examples=120, deadline=None)
+@given(small_graphs())
+def test_capped_exact_tree_and_path_tree_on_small_graphs(case: tuple[int, list[tuple[int, int, int]], list[int]]) -> None:
+    """exact_tree (capped by path_tree) is the brute-force minimum and its edges join the
+    terminals; path_tree is a tree joining them, never cheaper than the minimum."""
+    from railtable.transamerica.steiner import exact_tree, path_tree
+
+    n, edges, terminals = case
+    positive = [(a, b, w + 1) for a, b, w in edges]  # these two need positive weights
+    adj: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
+    for k, (a, b, w) in enumerate(positive):
+        adj[a].append((b, w, k))
+        adj[b].append((a, w, k))
+    best = _brute_force(n, positive, terminals)
+    cost, chosen = exact_tree(adj, terminals)
+    assert cost == best == sum(positive[k][2] for k in chosen)
+    parent = list(range(n))
+    for k in chosen:
+        a, b, _w = positive[k]
+        parent[_find(parent, a)] = _find(parent, b)
+    assert len({_find(parent, t) for t in terminals}) == 1
+    heuristic, path_edges = path_tree(adj, terminals)
+    assert heuristic == sum(positive[k][2] for k in path_edges) >= best

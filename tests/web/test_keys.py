@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from railtable_web import keys, ta_svg
+from railtable_web import dom, keys, ta_svg
 
 
 def test_target_attrs_make_a_named_button_with_one_tab_stop() -> None:
@@ -14,13 +14,18 @@ def test_target_attrs_make_a_named_button_with_one_tab_stop() -> None:
     assert 'role="button"' in first and 'aria-label="Lay a rail on &quot;Kawagoe&quot;"' in first
 
 
-def test_nearest_follows_the_arrow() -> None:
-    points = [(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (-10.0, 1.0), (3.0, -30.0)]
-    assert keys.nearest(points, (0.0, 0.0), (1.0, 0.0)) == 1  # right: the one on the same row
-    assert keys.nearest(points, (0.0, 0.0), (-1.0, 0.0)) == 3
-    assert keys.nearest(points, (0.0, 0.0), (0.0, -1.0)) == 4
-    assert keys.nearest(points, (10.0, 10.0), (1.0, 0.0)) is None  # nothing further right
-    assert keys.nearest_any(points, (9.0, 9.0)) == 2
+def test_board_and_table_attributes_drive_the_page_side() -> None:
+    assert keys.board_attrs() == ' data-key-board="1"'
+    assert keys.after_attrs(("#end-turn", 'a[x="1"]')) == ' data-key-after="#end-turn|a[x=&quot;1&quot;]"'
+
+
+def test_announce_says_the_last_three_lines_in_the_live_region() -> None:
+    dom.OPS.clear()
+    keys.announce(["a", "b", "c", "d"])
+    assert dom.OPS == [["p", "#live", "textContent", "b c d"]]
+    dom.OPS.clear()
+    keys.announce([])
+    assert dom.OPS == []
 
 
 def test_transamerica_targets_are_named_from_the_legal_actions() -> None:

@@ -55,19 +55,31 @@ def test_static_board_has_every_station_space_and_building_location() -> None:
     doc = parse(sv.board_static_svg("fr"))
     spaces = [r for r in doc.getElementsByTagName("rect") if r.getAttribute("class") == "space"]
     slots = [r for r in doc.getElementsByTagName("rect") if r.getAttribute("class") == "slot"]
-    assert {r.getAttribute("data-space") for r in spaces} == set(sv.SPACES)
-    assert len(slots) == sum(int(s["slots"]) for s in sv.STATIONS.values())
+    lay = sv.layout()
+    assert {r.getAttribute("data-space") for r in spaces} == set(lay.spaces) and len(lay.spaces) == 65
+    assert len(slots) == sum(int(s["slots"]) for s in lay.stations.values())
     stations = [g for g in doc.getElementsByTagName("g") if g.getAttribute("class") == "station"]
     assert len(stations) == 9
     text = doc.toxml()
     assert "La Nouvelle-Orléans" in text and "Détroit" in text  # French names from the French rules
-    assert text.count('class="bonus bonus-vp"') == 4 and text.count("bonus-power") == 3
+    assert text.count('class="bonus bonus-vp"') == 3 and text.count("bonus-power") == 3
+    assert text.count("bonus-bonus_die") == 3
 
 
-def test_building_locations_do_not_overlap_route_spaces() -> None:
-    """Drawing check: a Building location never sits on a route space or another location."""
-    boxes = [(sp["x"] - sv.SPACE / 2, sp["y"] - sv.SPACE / 2, sv.SPACE) for sp in sv.SPACES.values()]
-    slots = [(x, y, sv.SLOT) for st in sv.STATIONS for x, y in sv.slot_positions(st)]
+def test_version_1_board_is_still_drawn() -> None:
+    """Games of rules version 1 keep their board: 43 spaces, the first drawing."""
+    doc = parse(sv.board_static_svg("en", 1))
+    spaces = [r for r in doc.getElementsByTagName("rect") if r.getAttribute("class") == "space"]
+    assert len(spaces) == 43 and set(sv.layout(1).spaces) != set(sv.layout(2).spaces)
+
+
+@pytest.mark.parametrize("rules", [1, 2])
+def test_building_locations_do_not_overlap_route_spaces(rules: int) -> None:
+    """Drawing check: a Building location never sits on a route space or another location, route
+    spaces never overlap, and everything is on the map."""
+    lay = sv.layout(rules)
+    boxes = [(sp["x"] - sv.SPACE / 2, sp["y"] - sv.SPACE / 2, sv.SPACE) for sp in lay.spaces.values()]
+    slots = [(x, y, sv.SLOT) for st in lay.stations for x, y in sv.slot_positions(st, rules)]
 
     def overlap(a: tuple[float, float, float], b: tuple[float, float, float]) -> bool:
         return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[2] and b[1] < a[1] + a[2]
@@ -75,7 +87,10 @@ def test_building_locations_do_not_overlap_route_spaces() -> None:
     for s in slots:
         assert not any(overlap(s, b) for b in boxes), s
         assert sum(overlap(s, o) for o in slots) == 1  # only itself
-        assert 0 <= s[0] and s[0] + s[2] <= sv.WIDTH and 0 <= s[1] and s[1] + s[2] <= sv.HEIGHT
+        assert 0 <= s[0] and s[0] + s[2] <= lay.width and 0 <= s[1] and s[1] + s[2] <= lay.height
+    for b in boxes:
+        assert sum(overlap(b, o) for o in boxes) == 1, b  # only itself
+        assert 0 <= b[0] and b[0] + b[2] <= lay.width and 0 <= b[1] and b[1] + b[2] <= lay.height
 
 
 def test_dynamic_board_draws_dice_buildings_and_only_legal_hit_areas() -> None:
@@ -167,22 +182,22 @@ def test_names_are_escaped_in_players_hand_summary_and_result() -> None:
 # ---- deliveries step by step -------------------------------------------------------------
 def test_delivery_summary_explains_who_gets_what_and_why() -> None:
     """Step 4: each Delivery in its steps: Completion VPs, Majority (with the dice counts), Goods."""
-    spaces = {"rockies-1": {"owner": 0, "face": "train"}, "rockies-2": {"owner": 1, "face": "locked"}}
     events = [
         ["turn", {"p": 0, "round": 1}],
-        ["delivery", {"route": "rockies", "stations": ["billings", "denver"]}],
+        ["delivery", {"route": "rockies", "stations": ["billings", "denver"], "dice": [1, 1], "white": 2}],
         ["completion_vp", {"p": 0, "n": 2}],
         ["completion_vp", {"p": 1, "n": 2}],
     ]
-    sections = pn.summary_sections(events, spaces)
-    assert len(sections) == 1 and sections[0]["counts"] == {0: 1, 1: 1}
+    sections = pn.summary_sections(events)
+    assert len(sections) == 1 and sections[0]["counts"] == {0: 1, 1: 1, -1: 2}
     # the tie is decided in a later action: its events continue the same Delivery
     later = [["tie", {"p": 0, "winner": 1}], ["majority", {"p": 1}], ["bonus_vp", {"p": 1, "n": 1, "station": "denver"}],
              ["goods", {"p": 0, "building": "ranch"}], ["upgrade", {"building": "ranch", "goods": "food"}]]
-    pn.summary_sections(later, {}, sections)
+    pn.summary_sections(later, sections)
     assert len(sections) == 1
     html = pn.summary_html(sections, ["Ann", ODD], "fr")
     assert "Livraison : ligne Rocheuses" in html
+    assert "dés Bonus blancs : 2" in html
     assert "Ann : 1 dé sur la Ligne" in html and "&lt;img" in html and ODD not in html
     assert html.index("PV pour la Ligne complétée") < html.index("Bonus de majorité") < html.index("Marchandises :")
     assert "marque 1 PV supplémentaires à Denver" in html
@@ -191,7 +206,7 @@ def test_delivery_summary_explains_who_gets_what_and_why() -> None:
 def test_speculation_summary_lists_the_revealed_trades() -> None:
     events = [["spec_ready", {"p": 0}], ["spec_trade", {"p": 0, "offer": {"goods": {"cattle": 2}, "cards": []},
                                                          "n": 1, "goods": "food"}], ["spec_get", {"p": 0, "goods": "food"}]]
-    sections = pn.summary_sections(events, {})
+    sections = pn.summary_sections(events)
     assert [s["kind"] for s in sections] == ["spec"]
     html = pn.summary_html(sections, ["Ann"], "en")
     assert "Speculation revealed" in html and "Ann trades in 2 Cattle for 1 Food." in html

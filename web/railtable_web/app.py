@@ -9,20 +9,18 @@ from __future__ import annotations
 import asyncio
 import importlib
 import json
+import secrets
 import time
 from html import escape
 from typing import Any
-
-from pyscript import document, window
 
 from railtable.core import IllegalActionError, Match, RailtableError, SaveError, UndoError, get_game
 from railtable.core.match import SAVE_FORMAT, SAVE_VERSION
 from railtable.core.registry import CATALOGUE
 
-from . import i18n
-from .dom import closest_data, download, is_null, now_ms, on, q, show
+from . import dom, i18n
+from .dom import closest_data, download, now_ms, on, q, show
 from .i18n import t
-from .keys import focus_quietly
 from .session import PLAYER_COLOURS, Session
 from .store import MemoryStorage, SaveStore
 
@@ -33,6 +31,7 @@ TABLES: dict[str, str] = {
     "stations": "railtable_web.stations_table:StationsTable",
 }
 
+MODAL_GRACE_S = 0.6
 PACES = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}
 DEFAULT_NAMES = ["Alex", "Ada", "Brunel", "Cugnot", "Stephenson", "Trevithick"]
 
@@ -45,13 +44,10 @@ def table_class(game_id: str) -> Any:
 class App:
     """One per page."""
 
-    def __init__(self) -> None:
-        try:
-            storage: Any = window.localStorage
-            storage.getItem("railtable.probe")
-        except Exception:  # storage blocked (private mode...)
-            storage = MemoryStorage()
-        self.store = SaveStore(storage)
+    def __init__(self, storage: Any = None) -> None:
+        # The page's localStorage through the worker's copy (bridge.PageStorage); None when the
+        # page has no storage (private mode...): saves then last as long as the page.
+        self.store = SaveStore(storage if storage is not None else MemoryStorage())
         self.session: Session | None = None
         self.table: Any = None
         self.result_shown = False  # the open table's final result has been shown
@@ -60,6 +56,10 @@ class App:
         self.games = [entry for gid, entry in CATALOGUE.items() if gid in TABLES]
         self.loaded: set[str] = set()  # games whose engine and table are imported
         self.busy = False
+        self.modal_open = False
+        self.modal_opened = 0.0
+        self.table_handlers: int | None = None  # the first listener id of the open table
+        self.flashes = 0
 
     # ---- start-up ------------------------------------------------------------
     def start(self) -> None:
@@ -69,8 +69,6 @@ class App:
         self.read_url()
         on(q("#privacy-reveal"), "click", lambda e: self.reveal())
         on(q("#modal"), "click", self.on_modal_click)
-        on(q("#modal"), "keydown", self.on_modal_key)
-        on(q("#menu-toggle"), "click", lambda e: self.toggle_menu())
         on(q("#topbar-actions"), "click", self.on_topbar)
         pace = q("#pace")
         pace.value = self.store.settings().get("pace", "normal")
@@ -78,14 +76,14 @@ class App:
         lang = q("#lang")
         lang.value = i18n.set_language(str(self.store.settings().get("lang", "en")))
         on(lang, "change", lambda e: self.set_language(str(lang.value)))
-        i18n.apply_static(document)
+        i18n.apply_static()
         start = q("#start")
         start.disabled = False
         start.textContent = t("start_game")
         status = q("#engine-status")
         status.textContent = t("engine_ready")
         status.className = "engine-status ready"
-        document.documentElement.dataset.engine = "ready"
+        q("html").dataset.engine = "ready"
         asyncio.ensure_future(self.warm_up())
 
     async def warm_up(self) -> None:
@@ -98,14 +96,14 @@ class App:
             try:
                 self.load_game(g.id)
             except Exception as exc:  # shown when that game is chosen; never blocks the others
-                window.console.warn(f"{g.id} could not be loaded: {exc!r}")
+                dom.log("warn", f"{g.id} could not be loaded: {exc!r}")
                 continue
             if g.id == self.selected_game() and self.session is None:
                 self.render_options(g.id)
 
     # ---- lobby ---------------------------------------------------------------
     def bind_lobby(self) -> None:
-        on(q("#lobby-form"), "submit", self.on_start)
+        on(q("#lobby-form"), "submit", self.on_start, prevent=True)
         on(q("#game-choice"), "change", lambda e: self.render_seats())
         on(q("#player-count"), "change", lambda e: self.render_seats(keep=True))
         on(q("#reseed"), "click", lambda e: self.reseed())
@@ -114,8 +112,8 @@ class App:
         on(q("#import-file"), "change", self.on_import)
 
     def selected_game(self) -> str:
-        checked = q("#game-choice input:checked")
-        return "transamerica" if is_null(checked) else str(checked.value)
+        game = str(dom.form_value("game", ""))
+        return game if game in TABLES else "transamerica"
 
     def render_game_choice(self) -> None:
         current = self.selected_game()
@@ -131,21 +129,21 @@ class App:
         self.render_seats(keep=True)
 
     def read_seats(self) -> list[tuple[str, str]]:
-        rows = []
-        for row in document.querySelectorAll("#seats .seat"):
-            name = str(row.querySelector("input").value)
-            kind = str(row.querySelector("select").value)
-            rows.append((name, kind))
+        rows: list[tuple[str, str]] = []
+        while f"seat-name-{len(rows)}" in dom.FORM:
+            i = len(rows)
+            rows.append((str(dom.form_value(f"seat-name-{i}")), str(dom.form_value(f"seat-kind-{i}"))))
         return rows
 
     def render_seats(self, keep: bool = False) -> None:
         info = CATALOGUE[self.selected_game()]
         count_el = q("#player-count")
         try:
-            count = int(count_el.value)
+            count = int(str(count_el.value))
         except (TypeError, ValueError):
             count = info.min_players
         count = max(info.min_players, min(info.max_players, count))
+        count_el.value = str(count)
         count_el.innerHTML = "".join(
             f'<option value="{n}"{" selected" if n == count else ""}>{t("n_players", n=n)}</option>'
             for n in range(info.min_players, info.max_players + 1)
@@ -164,9 +162,15 @@ class App:
             options_html = "".join(options).replace(f'value="{escape(kind)}"', f'value="{escape(kind)}" selected', 1)
             rows.append(
                 f'<div class="seat"><span class="swatch" style="background:{PLAYER_COLOURS[i]}"></span>'
-                f'<input aria-label="Name of player {i + 1}" maxlength="24" value="{escape(name, quote=True)}">'
-                f'<select aria-label="Player {i + 1} is">{options_html}</select></div>'
+                f'<input id="seat-name-{i}" aria-label="Name of player {i + 1}" maxlength="24" '
+                f'value="{escape(name, quote=True)}">'
+                f'<select id="seat-kind-{i}" aria-label="Player {i + 1} is">{options_html}</select></div>'
             )
+            dom.FORM[f"seat-name-{i}"] = name
+            dom.FORM[f"seat-kind-{i}"] = kind
+        for gone in range(count, len(DEFAULT_NAMES)):
+            dom.FORM.pop(f"seat-name-{gone}", None)
+            dom.FORM.pop(f"seat-kind-{gone}", None)
         q("#seats").innerHTML = "".join(rows)
         if info.id in self.loaded:
             self.render_options(info.id)
@@ -189,40 +193,37 @@ class App:
     def set_language(self, lang: str) -> None:
         """Switch the page (and the games that support it) to ``lang``; remembered."""
         self.store.set_setting("lang", i18n.set_language(lang))
-        i18n.apply_static(document)
+        i18n.apply_static()
         q("#start").textContent = t("start_game")
         q("#engine-status").textContent = t("engine_ready")
         self.render_game_choice()
         self.render_saves()
 
     def reseed(self) -> None:
-        q("#seed").value = str(int(window.Math.random() * 1_000_000))
+        q("#seed").value = str(secrets.randbelow(1_000_000))
 
     def read_seed(self) -> int:
         try:
             return int(str(q("#seed").value).strip())
         except ValueError:
-            seed = int(window.Math.random() * 1_000_000)
+            seed = secrets.randbelow(1_000_000)
             q("#seed").value = str(seed)
             return seed
 
     def share_link(self) -> None:
         game = self.selected_game()
         seats = self.read_seats()
-        url = str(window.location.href).split("#")[0] + f"#game={game}&players={len(seats)}&seed={self.read_seed()}"
+        url = dom.URL["href"].split("#")[0] + f"#game={game}&players={len(seats)}&seed={self.read_seed()}"
         q("#share-url").value = url
         show(q("#share-url"))
-        try:
-            window.navigator.clipboard.writeText(url)
-        except Exception:
-            pass
+        dom.copy_text(url)
 
     def read_url(self) -> None:
-        hash_ = str(window.location.hash).lstrip("#")
+        hash_ = dom.URL["hash"].lstrip("#")
         params = dict(p.partition("=")[::2] for p in hash_.split("&") if "=" in p)
         if params.get("game") in {g.id for g in self.games}:
-            for radio in document.querySelectorAll("#game-choice input"):
-                radio.checked = str(radio.value) == params["game"]
+            q(f'#game-choice input[value="{params["game"]}"]').checked = True
+            dom.FORM["game"] = params["game"]
         if params.get("players", "").isdigit():
             q("#player-count").value = params["players"]
         self.render_seats(keep=True)
@@ -232,7 +233,6 @@ class App:
             self.reseed()
 
     def on_start(self, event: Any) -> None:
-        event.preventDefault()
         game_id = self.selected_game()
         if game_id not in self.loaded:  # clicked before the warm-up reached it: its options first
             self.render_options(game_id)
@@ -271,7 +271,8 @@ class App:
                 f'<button type="button" data-resume="{escape(e.slot)}">{t("resume")}</button>' if not problem else ""
             ) + (
                 f'<button type="button" data-export="{escape(e.slot)}">{t("export")}</button>'
-                f'<button type="button" class="danger" data-delete="{escape(e.slot)}">{t("delete")}</button>'
+                f'<button type="button" class="danger" data-delete="{escape(e.slot)}" '
+                f'data-confirm="{escape(t("delete_confirm"), quote=True)}">{t("delete")}</button>'
             )
             msg = f'<span class="save-error">{escape(problem)}</span>' if problem else ""
             items.append(
@@ -292,7 +293,7 @@ class App:
             download(f"railtable-{slot}.json", raw)
             return
         slot = closest_data(event, "delete")
-        if slot is not None and window.confirm(t("delete_confirm")):
+        if slot is not None:  # the page asked "delete?" (data-confirm) before sending the click
             self.store.delete(slot)
             self.render_saves()
 
@@ -308,22 +309,19 @@ class App:
             return
         self.open(Session(match, slot))
 
-    async def _import(self, file: Any) -> None:
-        text = str(await file.text())
+    def on_import(self, event: Any) -> None:
+        """A save file chosen in the lobby (the page read its text and cleared the input)."""
+        file = event.file
+        if not file:
+            return
         try:
-            match = Match.from_save(text)
+            match = Match.from_save(str(file.get("text", "")))
         except SaveError as exc:
-            self.flash(t("cannot_import", file=file.name, error=exc))
+            self.flash(t("cannot_import", file=file.get("name", "?"), error=exc))
             return
         slot = f"{int(time.time() * 1000)}-import"
         self.open(Session(match, slot))
         self.autosave()
-
-    def on_import(self, event: Any) -> None:
-        files = event.target.files
-        if files and files.length:
-            asyncio.ensure_future(self._import(files.item(0)))
-        event.target.value = ""
 
     def autosave(self) -> None:
         if self.session is None:
@@ -332,13 +330,14 @@ class App:
         state = s.match.state
         status = t("finished") if state.is_over() else t("n_moves", n=len(s.match.actions))
         try:
-            self.store.write(s.slot, s.match.to_save(), f"{s.title()} · {status}", float(window.Date.now()))
+            self.store.write(s.slot, s.match.to_save(), f"{s.title()} · {status}", time.time() * 1000)
         except Exception as exc:  # quota exceeded...
             self.flash(t("could_not_save", error=exc))
 
     # ---- the table -------------------------------------------------------------
     def open(self, session: Session) -> None:
         self.cancel_bots()
+        self._forget_table_handlers()
         self.session = session
         root = q("#table")
         root.innerHTML = ""
@@ -348,13 +347,21 @@ class App:
         show(root, True)
         show(q("#topbar-actions"), True)
         q("#table-title").textContent = session.title()
-        document.documentElement.dataset.over = ""
+        q("html").dataset.over = ""
+        self.table_handlers = dom.next_handler_id()
         self.table.mount()
         self.refresh()
 
+    def _forget_table_handlers(self) -> None:
+        """The closed table's listeners went with its elements; let its objects go too."""
+        if self.table_handlers is not None:
+            dom.forget_handlers(self.table_handlers)
+            self.table_handlers = None
+
     def close_table(self) -> None:
         self.cancel_bots()
-        document.documentElement.dataset.over = ""
+        self._forget_table_handlers()
+        q("html").dataset.over = ""
         self.session = None
         self.table = None
         q("#table").innerHTML = ""
@@ -363,6 +370,7 @@ class App:
         show(q("#privacy"), False)
         show(q("#lobby"), True)
         q("#table-title").textContent = ""
+        dom.set_title("Railtable")
         self.render_saves()
 
     def refresh(self) -> None:
@@ -388,7 +396,8 @@ class App:
         else:
             show(q("#privacy"), False)
             self.table.render()
-        root = document.documentElement.dataset
+        self.set_tab_title()
+        root = q("html").dataset
         root.moves = str(len(session.match.actions))
         root.viewer = "" if session.viewer is None else str(session.viewer)
         if session.match.state.is_over():
@@ -396,6 +405,28 @@ class App:
             if not self.result_shown:  # once per table
                 self.result_shown = True
                 self.table.show_result()
+
+    def set_tab_title(self) -> None:
+        """The tab says whose turn it is ("Your turn · Trains · Railtable"), for a person in another tab."""
+        session = self.session
+        if session is None:
+            return
+        state = session.match.state
+        game = session.match.info.title
+        acting = state.to_act()
+        if state.is_over():
+            head = t("title_over")
+        elif session.viewer is not None and session.viewer in acting and not session.needs_privacy_screen():
+            head = t("title_your_turn")
+        elif acting:
+            seat = session.human_to_act()
+            if seat is None:
+                head = t("title_playing", name=session.names[acting[0]])
+            else:
+                head = t("title_turn_of", name=session.names[seat])
+        else:
+            head = ""
+        dom.set_title(" · ".join(part for part in (head, game, "Railtable") if part))
 
     def reveal(self) -> None:
         if self.session is None:
@@ -426,7 +457,8 @@ class App:
         return True
 
     def _clicked(self, started: float) -> None:
-        document.documentElement.dataset.lastClickMs = f"{now_ms() - started:.1f}"
+        q("html").dataset.lastClickPythonMs = f"{now_ms() - started:.1f}"
+        dom.clicked()  # the page notes the click-to-redrawn time in html[data-last-click-ms]
 
     def undo(self) -> None:
         session = self.session
@@ -468,7 +500,7 @@ class App:
             delay = self.pace()
             await asyncio.sleep(delay if delay > 0 else 0)
             while self.session is not None and generation == self.generation and (
-                not q("#modal").hidden or not q("#privacy").hidden
+                self.modal_open or not q("#privacy").hidden
             ):
                 await asyncio.sleep(0.15)  # a person is reading a summary or passing the device
             if generation != self.generation or self.session is None:
@@ -477,25 +509,17 @@ class App:
                 self.session.bot_move()
             except Exception as exc:  # a bot bug must not freeze the table
                 self.flash(t("bot_failed", error=exc))
-                window.console.error(f"bot failure: {exc!r}")
+                dom.log("error", f"bot failure: {exc!r}")
                 return
             self.autosave()
             self.redraw()  # without re-entering the scheduler
+            dom.flush()
             if self.session.match.state.is_over():
                 return
 
     # ---- top bar, modal, messages ---------------------------------------------
-    def toggle_menu(self, open_: bool | None = None) -> None:
-        """The phone's top-bar menu (issue 14): Rules, Export, Lobby and the bots' speed."""
-        bar = q(".topbar")
-        opened = not bar.classList.contains("menu-open") if open_ is None else open_
-        bar.classList.toggle("menu-open", opened)
-        q("#menu-toggle").setAttribute("aria-expanded", "true" if opened else "false")
-
     def on_topbar(self, event: Any) -> None:
         what = closest_data(event, "cmd")
-        if what is not None:
-            self.toggle_menu(False)
         if what == "menu":
             self.close_table()
         elif what == "export" and self.session is not None:
@@ -504,61 +528,32 @@ class App:
             self.modal(self.table.help_html())
 
     def modal(self, inner_html: str) -> None:
-        """A real dialog (issue 14): named by its first heading, focus moved in and kept in,
-        Escape closes it, focus returns to where it was."""
+        """A real dialog (issue 14). ``web/keys.js`` names it by its first heading, moves focus
+        in and keeps it in, closes it on Escape (a click on its Continue button) and gives focus
+        back to where it was."""
         box = q("#modal")
         box.innerHTML = (
             f'<div class="modal-card" role="dialog" aria-modal="true" tabindex="-1">{inner_html}'
             f'<p class="modal-buttons"><button type="button" data-close="1" class="primary">{t("continue")}</button></p></div>'
         )
-        card = q(".modal-card", box)
-        heading = card.querySelector("h1, h2, h3")
-        if not is_null(heading):
-            heading.id = heading.id or "modal-title"
-            card.setAttribute("aria-labelledby", heading.id)
-        else:
-            card.setAttribute("aria-label", t("continue"))
-        if box.hidden:
-            self.modal_return = document.activeElement
         show(box, True)
-        focus_quietly(card)
-
-    def close_modal(self) -> None:
-        show(q("#modal"), False)
-        back = getattr(self, "modal_return", None)
-        self.modal_return = None
-        if back is not None and not is_null(back) and back.isConnected and back != document.body:
-            focus_quietly(back)
-        elif self.table is not None and hasattr(self.table, "keys"):
-            self.table.keys.after_render(("#table button:not([disabled])",))
-
-    def on_modal_key(self, event: Any) -> None:
-        """Escape closes the window; Tab cycles inside it."""
-        if event.key == "Escape":
-            event.preventDefault()
-            self.close_modal()
-        elif event.key == "Tab":
-            items = list(q("#modal").querySelectorAll("button, a[href], input, select, [tabindex='0']"))
-            if not items:
-                return
-            first, last = items[0], items[-1]
-            active = document.activeElement
-            if event.shiftKey and (active == first or active == q("#modal .modal-card")):
-                event.preventDefault()
-                focus_quietly(last)
-            elif not event.shiftKey and active == last:
-                event.preventDefault()
-                focus_quietly(first)
+        self.modal_open = True
+        self.modal_opened = time.monotonic()
 
     def result_modal(self, inner_html: str) -> None:
         """The end of the game: the table's result, then a way back to the lobby."""
         self.modal(inner_html + f'<p><button type="button" data-newgame="1">{escape(t("back_to_lobby"))}</button></p>')
 
     def on_modal_click(self, event: Any) -> None:
-        if closest_data(event, "close") is not None or event.target == q("#modal"):
-            self.close_modal()
+        # A click on the backdrop closes the box, unless the box has just opened: that click was
+        # aimed at the table underneath (a bot's move or a round's end opened the box meanwhile).
+        backdrop = event.target_id == "modal" and time.monotonic() - self.modal_opened > MODAL_GRACE_S
+        if closest_data(event, "close") is not None or backdrop:
+            show(q("#modal"), False)
+            self.modal_open = False
         elif closest_data(event, "newgame") is not None:
             show(q("#modal"), False)
+            self.modal_open = False
             self.close_table()
 
     def flash(self, message: str) -> None:
@@ -566,22 +561,20 @@ class App:
         box.textContent = message
         show(box, True)
         box.classList.remove("fade")
-        window.setTimeout(_fade_proxy, 3500)
+        self.flashes += 1
+        asyncio.ensure_future(self._fade(self.flashes))
 
+    async def _fade(self, flashes: int) -> None:
+        await asyncio.sleep(3.5)
+        if flashes == self.flashes:  # no newer message meanwhile
+            q("#flash").classList.add("fade")
 
-def _fade() -> None:
-    q("#flash").classList.add("fade")
-
-
-from pyodide.ffi import create_proxy  # noqa: E402
-
-_fade_proxy = create_proxy(_fade)
 
 APP: App | None = None
 
 
-def start() -> App:
+def start(storage: Any = None) -> App:
     global APP
-    APP = App()
+    APP = App(storage)
     APP.start()
     return APP

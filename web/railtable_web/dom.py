@@ -1,44 +1,238 @@
-"""Small DOM helpers over PyScript's ``document`` (browser only)."""
+"""The page's DOM as seen from the Web Worker where all Python runs (docs/architecture.md).
+
+The worker cannot touch the page. ``q(selector)`` gives an :class:`Element` that records what is
+done to it (set a property, an attribute, a class, a data value, listen to an event) as small
+JSON operations; :func:`flush` sends the queued operations to the page in one message, and
+``web/page.js`` applies them in order on the main thread. Operations:
+
+- ``["p", selector, name, value]``: ``el[name] = value`` (``innerHTML``, ``textContent``,
+  ``disabled``, ``value``, ``title``...);
+- ``["a", selector, name, value]``: ``setAttribute`` (``removeAttribute`` when value is None);
+- ``["c", selector, class, force]``: ``classList.toggle(class, force)``;
+- ``["d", selector, key, value]``: ``dataset[key] = value``;
+- ``["on", selector, event, id, prevent]``: listen; the page sends each event back with the
+  ``data-*`` values of the target and its ancestors and the values of the page's form controls;
+- page services: ``["set"/"del", key, value]`` (localStorage), ``["i18n", lang, texts]``,
+  ``["css", href]``, ``["download", name, text, mime]``, ``["clip", text]``, ``["title", text]``,
+  ``["log", level, text]``, ``["clicked"]`` (this batch answers a person's move: the page notes
+  the click-to-redrawn time in ``html[data-last-click-ms]``).
+
+Values of form controls are read from the snapshot that came with the latest event (``FORM``:
+id -> value or checked; radio name -> checked value; checkbox name -> checked values).
+Runs on CPython too (nothing here imports the browser), so the page logic is testable there.
+"""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
-from pyodide.ffi import create_proxy
-from pyscript import document, window
+OPS: list[list[Any]] = []
+"""Operations waiting for :func:`flush`."""
+FORM: dict[str, Any] = {}
+"""The page's form controls, as of the latest message from the page."""
+HIDDEN: dict[str, bool] = {"#modal": True, "#privacy": True, "#flash": True, "#table": True}
+"""What this side last made hidden or visible (index.html's initial state first)."""
+HANDLERS: dict[int, Callable[[Event], Any]] = {}
+_next_id = 1
+URL: dict[str, str] = {"href": "", "hash": ""}
+"""The page's address when the worker started."""
 
-_PROXIES: list[Any] = []  # keep event proxies alive for the page's life
+_sender: Callable[[str], None] | None = None
+_scheduler: Callable[[Callable[[], None]], Any] | None = None
+_flush_pending = False
+
+
+def connect(sender: Callable[[str], None], scheduler: Callable[[Callable[[], None]], Any] | None = None) -> None:
+    """Where :func:`flush` sends its JSON (the worker's ``postMessage``), and how to run a flush
+    soon after queued operations (the event loop's ``call_soon``) so none is ever forgotten."""
+    global _sender, _scheduler
+    _sender = sender
+    _scheduler = scheduler
+
+
+def emit(*op: Any) -> None:
+    global _flush_pending
+    OPS.append(list(op))
+    if _scheduler is not None and not _flush_pending:
+        _flush_pending = True
+        _scheduler(_scheduled_flush)
+
+
+def _scheduled_flush() -> None:
+    global _flush_pending
+    _flush_pending = False
+    flush()
+
+
+def flush(reply: int | None = None) -> None:
+    """Send the queued operations to the page (``reply``: the event they answer)."""
+    if not OPS and reply is None:
+        return
+    batch = json.dumps({"ops": OPS, "reply": reply}, separators=(",", ":"))
+    OPS.clear()
+    if _sender is not None:
+        _sender(batch)
+
+
+def _form_key(selector: str) -> str | None:
+    return selector[1:] if selector.startswith("#") and " " not in selector else None
+
+
+class ClassList:
+    __slots__ = ("selector",)
+
+    def __init__(self, selector: str) -> None:
+        self.selector = selector
+
+    def add(self, name: str) -> None:
+        emit("c", self.selector, name, True)
+
+    def remove(self, name: str) -> None:
+        emit("c", self.selector, name, False)
+
+    def toggle(self, name: str, force: bool | None = None) -> None:
+        emit("c", self.selector, name, None if force is None else bool(force))
+
+
+class Dataset:
+    __slots__ = ("selector",)
+
+    def __init__(self, selector: str) -> None:
+        object.__setattr__(self, "selector", selector)
+
+    def __setattr__(self, key: str, value: Any) -> None:
+        emit("d", self.selector, key, None if value is None else str(value))
+
+
+class Element:
+    """The element(s) a selector names in the page; writes are recorded, reads come from FORM."""
+
+    __slots__ = ("selector",)
+
+    def __init__(self, selector: str) -> None:
+        object.__setattr__(self, "selector", selector)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        key = _form_key(self.selector)
+        if name in ("value", "checked") and key is not None:
+            FORM[key] = value
+        if name == "hidden":
+            HIDDEN[self.selector] = bool(value)
+        emit("p", self.selector, name, value)
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("value", "checked"):
+            key = _form_key(self.selector)
+            value = FORM.get(key, "" if name == "value" else False) if key is not None else None
+            return value
+        if name == "hidden":
+            return HIDDEN.get(self.selector, False)
+        if name == "dataset":
+            return Dataset(self.selector)
+        if name == "classList":
+            return ClassList(self.selector)
+        raise AttributeError(f"{name} cannot be read from the worker ({self.selector})")
+
+    def setAttribute(self, name: str, value: Any) -> None:  # noqa: N802 (DOM name)
+        if name == "hidden":
+            HIDDEN[self.selector] = True
+        emit("a", self.selector, name, str(value))
+
+    def removeAttribute(self, name: str) -> None:  # noqa: N802
+        if name == "hidden":
+            HIDDEN[self.selector] = False
+        emit("a", self.selector, name, None)
+
+    def querySelector(self, selector: str) -> Element:  # noqa: N802
+        return Element(f"{self.selector} {selector}")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Element) and other.selector == self.selector
+
+    def __hash__(self) -> int:
+        return hash(self.selector)
+
+
+@dataclass
+class Event:
+    """An event forwarded by the page: its type, the ``data-*`` attributes of the target and its
+    ancestors (the nearest wins), the target's id, whether it is inside a disabled button, and
+    for a file input the chosen file's name and text."""
+
+    type: str
+    data: dict[str, str] = field(default_factory=dict)
+    target_id: str = ""
+    disabled: bool = False
+    file: dict[str, str] | None = None
+
+    def preventDefault(self) -> None:  # noqa: N802 (the page did it when listening with ``prevent``)
+        return None
 
 
 def is_null(value: Any) -> bool:
-    """True for Python None and for JavaScript null/undefined (``JsNull`` in recent Pyodide)."""
-    return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
+    return value is None
 
 
-def q(selector: str, root: Any = None) -> Any:
-    return (root or document).querySelector(selector)
+def q(selector: str, root: Element | None = None) -> Element:
+    return Element(selector if root is None else f"{root.selector} {selector}")
 
 
-def on(element: Any, event: str, handler: Callable[[Any], Any]) -> None:
-    """Attach a listener once (use on stable containers; delegate with ``closest``)."""
-    proxy = create_proxy(handler)
-    _PROXIES.append(proxy)
-    element.addEventListener(event, proxy)
+def on(element: Element, event: str, handler: Callable[[Event], Any], prevent: bool | str = False) -> int:
+    """Listen to ``event`` on ``element`` (a stable container: delegate with ``closest_data``).
+
+    ``prevent``: True to cancel the event's default action in the page, or a selector: cancel it
+    when the target is inside a matching element.
+    """
+    global _next_id
+    ident = _next_id
+    _next_id += 1
+    HANDLERS[ident] = handler
+    emit("on", element.selector, event, ident, prevent)
+    return ident
 
 
-def closest_data(event: Any, attr: str) -> str | None:
+def forget_handlers(first: int) -> None:
+    """Drop the handlers registered since ``first`` (``on``'s ids): their elements are gone."""
+    for ident in [i for i in HANDLERS if i >= first]:
+        del HANDLERS[ident]
+
+
+def next_handler_id() -> int:
+    """The id the next ``on`` will get (see :func:`forget_handlers`)."""
+    return _next_id
+
+
+def dispatch(message: dict[str, Any]) -> None:
+    """Run the handler of an event sent by the page (``FORM`` is updated first)."""
+    FORM.clear()
+    FORM.update(message.get("form") or {})
+    handler = HANDLERS.get(int(message["id"]))
+    if handler is None:
+        return
+    handler(Event(
+        type=str(message.get("type", "")),
+        data={str(k): str(v) for k, v in (message.get("data") or {}).items()},
+        target_id=str(message.get("target") or ""),
+        disabled=bool(message.get("disabled")),
+        file=message.get("file"),
+    ))
+
+
+def closest_data(event: Event, attr: str) -> str | None:
     """The ``data-<attr>`` of the event target or its nearest ancestor that has one."""
-    target = event.target
-    if is_null(target) or not hasattr(target, "closest"):
-        return None
-    found = target.closest(f"[data-{attr}]")
-    if is_null(found):
-        return None
-    return str(found.getAttribute(f"data-{attr}"))
+    return event.data.get(f"data-{attr}")
 
 
-def show(element: Any, visible: bool = True) -> None:
+def form_value(key: str, default: Any = "") -> Any:
+    """A form control's value (by id), a radio group's checked value or a checkbox group's
+    checked values (by name), as of the latest message from the page."""
+    return FORM.get(key, default)
+
+
+def show(element: Element, visible: bool = True) -> None:
     if visible:
         element.removeAttribute("hidden")
     else:
@@ -47,28 +241,31 @@ def show(element: Any, visible: bool = True) -> None:
 
 def add_stylesheet(href: str) -> None:
     """Link a game's own style sheet into the page, once."""
-    if is_null(document.querySelector(f'link[href="{href}"]')):
-        link = document.createElement("link")
-        link.rel = "stylesheet"
-        link.href = href
-        document.head.appendChild(link)
+    emit("css", href)
 
 
 def now_ms() -> float:
-    return float(window.performance.now())
+    import time
+
+    return time.perf_counter() * 1000
 
 
 def download(filename: str, text: str, mime: str = "application/json") -> None:
-    from pyodide.ffi import to_js
+    emit("download", filename, text, mime)
 
-    blob = window.Blob.new(to_js([text]), to_js({"type": mime}, dict_converter=window.Object.fromEntries))
-    url = window.URL.createObjectURL(blob)
-    link = document.createElement("a")
-    link.href = url
-    link.download = filename
-    document.body.appendChild(link)
-    link.click()
-    link.remove()
-    from pyodide.ffi import create_once_callable
 
-    window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+def copy_text(text: str) -> None:
+    emit("clip", text)
+
+
+def set_title(text: str) -> None:
+    emit("title", text)
+
+
+def log(level: str, text: str) -> None:
+    """``console.warn``/``console.error`` in the page (browser tests watch the page's console)."""
+    emit("log", level, text)
+
+
+def clicked() -> None:
+    emit("clicked")

@@ -53,6 +53,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "finished": "finished",
         "n_moves": "{n} moves",
         "save_version": "this save has format version {v}, which this version cannot read",
+        "title_your_turn": "Your turn",
+        "title_turn_of": "{name}'s turn",
+        "title_playing": "{name} is playing",
+        "title_over": "Game over",
     },
     "fr": {
         "new_game": "Nouvelle partie",
@@ -97,6 +101,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "finished": "terminée",
         "n_moves": "{n} coups",
         "save_version": "cette sauvegarde est au format {v}, que cette version ne sait pas lire",
+        "title_your_turn": "À vous de jouer",
+        "title_turn_of": "Au tour de {name}",
+        "title_playing": "{name} joue",
+        "title_over": "Partie terminée",
     },
 }
 
@@ -119,13 +127,14 @@ def t(key: str, **params: Any) -> str:
     return text.format(**params) if params else text
 
 
-def apply_static(document: Any) -> None:
-    """Re-label every ``[data-i18n]`` element of the page (``data-i18n-attr`` names an attribute)."""
-    document.documentElement.lang = _current
-    for el in document.querySelectorAll("[data-i18n]"):
-        key = str(el.getAttribute("data-i18n"))
-        attr = el.getAttribute("data-i18n-attr")
-        if attr and type(attr).__name__ not in ("JsNull", "JsUndefined"):
-            el.setAttribute(str(attr), t(key))
-        else:
-            el.textContent = t(key)
+def static_texts() -> dict[str, str]:
+    """Every message in the current language, for the page's ``[data-i18n]`` elements."""
+    return {key: t(key) for key in MESSAGES["en"]}
+
+
+def apply_static() -> None:
+    """Re-label every ``[data-i18n]`` element of the page (``data-i18n-attr`` names an attribute):
+    the page does it from the texts sent with the ``i18n`` operation (web/page.js)."""
+    from .dom import emit
+
+    emit("i18n", _current, static_texts())

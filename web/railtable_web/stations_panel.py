@@ -275,7 +275,8 @@ def banner_text(view: dict[str, Any], viewer: int | None, bots: list[bool], lang
         return tx.ui("game_over", lang), False
     if viewer is not None and viewer in acting:
         return tx.ui("your_turn", lang), True
-    if view["phase"] == "speculate" and viewer is not None and (view.get("pending") or {}).get("eligible", [False] * 9)[viewer]:
+    confirmed = (view.get("pending") or {}).get("confirmed") or []
+    if view["phase"] == "speculate" and viewer is not None and viewer < len(confirmed) and confirmed[viewer]:
         return tx.ui("spec_done", lang) + " " + tx.ui("spec_wait", lang), False
     if len(acting) > 1:
         return tx.ui("waiting_many", lang, names=", ".join(names[q] for q in acting)), False
@@ -359,29 +360,23 @@ DELIVERY_KEYS = {
 SPEC_KEYS = {"spec_trade", "spec_get", "spec_vp"}
 
 
-def summary_sections(
-    events: list[list[Any]], spaces_before: dict[str, dict[str, Any]], earlier: list[dict[str, Any]] | None = None
-) -> list[dict[str, Any]]:
-    """Group new log events into Deliveries (with the dice that were on the route: the "why" of the
-    Majority Bonus) and revealed Speculations. Other events are left to the log.
+def summary_sections(events: list[list[Any]], earlier: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """Group new log events into Deliveries (with the dice that were on the route, as the engine's
+    ``delivery`` event counts them: the "why" of the Majority Bonus) and revealed Speculations.
+    Other events are left to the log.
 
     ``earlier`` are the sections not shown yet: a Delivery interrupted by a decision (a tie, Goods
     to hand out) goes on in its own section. Returns ``earlier`` extended.
     """
-    from .stations_svg import ROUTES
-
     out: list[dict[str, Any]] = earlier if earlier is not None else []
     current: dict[str, Any] | None = out[-1] if out else None
     for ev in events:
         key, params = str(ev[0]), dict(ev[1])
         if key == "delivery":
             route = str(params["route"])
-            counts: dict[int, int] = {}
-            for sp in ROUTES.get(route, {}).get("spaces", []):
-                die = spaces_before.get(sp["id"])
-                if die is not None:
-                    owner = int(die["owner"])
-                    counts[owner] = counts.get(owner, 0) + 1
+            counts = {q: int(n) for q, n in enumerate(params.get("dice", [])) if n}
+            if params.get("white"):
+                counts[-1] = int(params["white"])
             current = {"kind": "delivery", "route": route, "stations": list(params.get("stations", [])),
                        "counts": counts, "steps": {1: [], 2: [], 3: [], 4: []}}
             out.append(current)

@@ -1,7 +1,8 @@
 """Trains & Stations drawn as SVG by pure functions (strings in, strings out; CPython-tested).
 
-The board is this project's design (``railtable/stations/board.json``: Stations, routes and
-their spaces with drawing coordinates on a 1000x640 map). The six die faces are drawn here, our
+The board is this project's design (docs/sources.md#trains-and-stations; the engine's board data,
+``railtable.stations.data.board_layout``, gives Stations, routes and their spaces with drawing
+coordinates on a 1000x640 map, one board per rules version). The six die faces are drawn here, our
 own pictures: Coin, Hotel, Mine, Ranch, Locked Train, Train. Player dice are in the player's
 colour with a white picture; white Bonus dice have a dark picture. Names are escaped: they are
 text, never markup.
@@ -9,30 +10,46 @@ text, never markup.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import lru_cache
 from html import escape
 from typing import Any
 
-from railtable.stations.data import load_json
+from railtable.stations.data import RULES_VERSION, board_layout
 
 from . import stations_text as tx
 from .keys import target_attrs
 from .session import PLAYER_COLOURS
 
-BOARD: dict[str, Any] = load_json("board.json")
-WIDTH = int(BOARD["width"])
-HEIGHT = int(BOARD["height"])
-STATIONS: dict[str, dict[str, Any]] = {s["id"]: s for s in BOARD["stations"]}
-SPACES: dict[str, dict[str, Any]] = {sp["id"]: dict(sp, route=r["id"]) for r in BOARD["routes"] for sp in r["spaces"]}
-ROUTES: dict[str, dict[str, Any]] = {r["id"]: r for r in BOARD["routes"]}
+
+@dataclass(frozen=True)
+class Layout:
+    """The drawing data of one rules version's board (read once, by the engine's data module)."""
+
+    width: int
+    height: int
+    stations: dict[str, dict[str, Any]]
+    spaces: dict[str, dict[str, Any]]
+    routes: dict[str, dict[str, Any]]
+
+
+@lru_cache(maxsize=4)
+def layout(rules: int = RULES_VERSION) -> Layout:
+    raw = board_layout(rules)
+    return Layout(
+        width=int(raw["width"]),
+        height=int(raw["height"]),
+        stations={s["id"]: s for s in raw["stations"]},
+        spaces={sp["id"]: dict(sp, route=r["id"]) for r in raw["routes"] for sp in r["spaces"]},
+        routes={r["id"]: r for r in raw["routes"]},
+    )
+
 
 SPACE = 30.0
 """Side of a route space (the die on it is a little smaller)."""
 STATION_R = 24.0
 SLOT = 16.0
 SLOT_GAP = 4.0
-# Where a Station's building locations sit, relative to its centre ("below" unless listed):
-# moved where a route space would otherwise touch them.
-SLOT_SIDE: dict[str, str] = {"kansas_city": "right", "detroit": "right", "new_orleans": "below"}
 WHITE = "#ffffff"
 DARK = "#231f1a"
 
@@ -114,17 +131,18 @@ def building_icon(building: str, size: int = 22, colour: str = DARK) -> str:
 
 
 # ---- the board ------------------------------------------------------------------------------
-def slot_positions(station: str) -> list[tuple[float, float]]:
-    """Top-left corners of a Station's building locations."""
-    st = STATIONS[station]
+def slot_positions(station: str, rules: int = RULES_VERSION) -> list[tuple[float, float]]:
+    """Top-left corners of a Station's building locations, on the side the board data gives
+    (``slot_side``: below, right or left of the Station, clear of its route spaces)."""
+    st = layout(rules).stations[station]
     n = int(st["slots"])
-    side = SLOT_SIDE.get(station, "below")
-    if side == "right":
-        x0 = st["x"] + STATION_R + 6
-        y0 = st["y"] - (n * SLOT + (n - 1) * SLOT_GAP) / 2
+    side = st.get("slot_side", "below")
+    length = n * SLOT + (n - 1) * SLOT_GAP
+    if side in ("right", "left"):
+        x0 = st["x"] + STATION_R + 6 if side == "right" else st["x"] - STATION_R - 6 - SLOT
+        y0 = st["y"] - length / 2
         return [(x0, y0 + i * (SLOT + SLOT_GAP)) for i in range(n)]
-    width = n * SLOT + (n - 1) * SLOT_GAP
-    x0 = st["x"] - width / 2
+    x0 = st["x"] - length / 2
     y0 = st["y"] + STATION_R + 4
     return [(x0 + i * (SLOT + SLOT_GAP), y0) for i in range(n)]
 
@@ -150,35 +168,37 @@ def _bonus_badge(st: dict[str, Any], lang: str) -> str:
     return f'<g class="bonus bonus-{kind}"><title>{title}</title>{body}</g>'
 
 
-def board_static_svg(lang: str = "en") -> str:
+def board_static_svg(lang: str = "en", rules: int = RULES_VERSION) -> str:
     """The parts that never change: the map, track lines, route spaces, Stations and their bonuses."""
+    lay = layout(rules)
+    width, height, station_at, space_at = lay.width, lay.height, lay.stations, lay.spaces
     out = [
-        f'<rect class="map" x="4" y="4" width="{WIDTH - 8}" height="{HEIGHT - 8}" rx="18"/>',
+        f'<rect class="map" x="4" y="4" width="{width - 8}" height="{height - 8}" rx="18"/>',
     ]
     lines = []
     seen: set[tuple[str, str]] = set()
-    for r in BOARD["routes"]:
+    for r in lay.routes.values():
         for sp in r["spaces"]:
             for nxt in sp["next"]:
                 key = (min(sp["id"], nxt), max(sp["id"], nxt))
                 if key in seen:
                     continue
                 seen.add(key)
-                other = SPACES[nxt]
+                other = space_at[nxt]
                 lines.append(f'<line x1="{sp["x"]}" y1="{sp["y"]}" x2="{other["x"]}" y2="{other["y"]}"/>')
             for st_id in sp["stations"]:
-                st = STATIONS[st_id]
+                st = station_at[st_id]
                 lines.append(f'<line x1="{sp["x"]}" y1="{sp["y"]}" x2="{st["x"]}" y2="{st["y"]}"/>')
     out.append('<g class="track-lines">' + "".join(lines) + "</g>")
     spaces = []
-    for sid, sp in SPACES.items():
+    for sid, sp in space_at.items():
         spaces.append(
             f'<rect class="space" data-space="{escape(sid)}" x="{sp["x"] - SPACE / 2:.1f}" y="{sp["y"] - SPACE / 2:.1f}" '
             f'width="{SPACE:.0f}" height="{SPACE:.0f}" rx="4"/>'
         )
     out.append('<g class="spaces">' + "".join(spaces) + "</g>")
     labels = []
-    for r in BOARD["routes"]:
+    for r in lay.routes.values():
         xs = [sp["x"] for sp in r["spaces"]]
         ys = [sp["y"] for sp in r["spaces"]]
         cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
@@ -187,17 +207,20 @@ def board_static_svg(lang: str = "en") -> str:
             f'{escape(tx.term("route." + r["id"], lang))}</text>'
         )
     out.append('<g class="route-labels">' + "".join(labels) + "</g>")
-    for st in BOARD["stations"]:
+    for st in station_at.values():
         sid = st["id"]
+        # the name sits above the Station, or where the board data moves it (clear of route spaces)
+        dx, dy = st.get("label", [0, -STATION_R - 7])
+        label_x, label_y = st["x"] + dx, st["y"] + dy
         slots = "".join(
             f'<rect class="slot" x="{x:.1f}" y="{y:.1f}" width="{SLOT:.0f}" height="{SLOT:.0f}" rx="3"/>'
-            for x, y in slot_positions(sid)
+            for x, y in slot_positions(sid, rules)
         )
         out.append(
             f'<g class="station" data-station="{escape(sid)}">'
             f'<circle cx="{st["x"]}" cy="{st["y"]}" r="{STATION_R:.0f}"/>'
             + _bonus_badge(st, lang)
-            + f'<text class="station-name" x="{st["x"]}" y="{st["y"] - STATION_R - 7:.0f}">'
+            + f'<text class="station-name" x="{label_x:.0f}" y="{label_y:.0f}">'
             f'{escape(tx.term("station." + sid, lang))}</text>'
             + slots
             + "</g>"
@@ -209,9 +232,10 @@ _SPACE_LABEL = {"en": "Place the die on the {route} route, space {n} of {total}"
                 "fr": "Poser le dé sur la ligne {route}, case {n} sur {total}"}
 
 
-def space_label(sid: str, lang: str = "en") -> str:
+def space_label(sid: str, lang: str = "en", rules: int = RULES_VERSION) -> str:
     """How a screen reader names an open space (issue 14): its route and its place on it."""
-    route = next(r for r in BOARD["routes"] if r["id"] == SPACES[sid]["route"])
+    lay = layout(rules)
+    route = lay.routes[lay.spaces[sid]["route"]]
     ids = [sp["id"] for sp in route["spaces"]]
     return _SPACE_LABEL.get(lang, _SPACE_LABEL["en"]).format(route=route["name"], n=ids.index(sid) + 1, total=len(ids))
 
@@ -228,24 +252,28 @@ def board_dynamic_svg(
     ``place_index`` maps an open space to the index of its ``place`` action in the legal list
     (each hit area carries it as ``data-act``); ``build_stations`` are Stations where the viewer
     may erect the Building chosen; ``last_spaces`` are spaces filled this turn (outlined).
+    The board is the one of the view's rules version.
     """
+    rules = int(view.get("rules", RULES_VERSION))
+    lay = layout(rules)
+    station_at, space_at = lay.stations, lay.spaces
     out = []
     if build_stations:
         for sid in build_stations:
-            st = STATIONS[sid]
+            st = station_at[sid]
             out.append(f'<circle class="can-build" cx="{st["x"]}" cy="{st["y"]}" r="{STATION_R + 5:.0f}"/>')
     size = SPACE - 4
     for sid, die in sorted(view.get("spaces", {}).items()):
-        sp = SPACES.get(sid)
+        sp = space_at.get(sid)
         if sp is None:
             continue
         cls = "on-board" + (" fresh" if last_spaces and sid in last_spaces else "")
         out.append(die_svg(str(die["face"]), int(die["owner"]), sp["x"] - size / 2, sp["y"] - size / 2, size, cls,
                            f' data-space="{escape(sid)}"'))
     for station, blds in view.get("buildings", {}).items():
-        if station not in STATIONS:
+        if station not in station_at:
             continue
-        pos = slot_positions(station)
+        pos = slot_positions(station, rules)
         for (x, y), b in zip(pos, blds, strict=False):
             owner = int(b["owner"])
             out.append(
@@ -255,11 +283,11 @@ def board_dynamic_svg(
                 + "</g>"
             )
     for k, (sid, index) in enumerate((place_index or {}).items()):
-        sp = SPACES[sid]
+        sp = space_at[sid]
         out.append(
             f'<rect class="space-hit" data-act="{index}" data-space="{escape(sid)}" '
             f'x="{sp["x"] - SPACE / 2 - 2:.1f}" y="{sp["y"] - SPACE / 2 - 2:.1f}" '
-            f'width="{SPACE + 4:.0f}" height="{SPACE + 4:.0f}" rx="6"{target_attrs(space_label(sid, lang), k == 0)}/>'
+            f'width="{SPACE + 4:.0f}" height="{SPACE + 4:.0f}" rx="6"{target_attrs(space_label(sid, lang, rules), k == 0)}/>'
         )
     return "".join(out)
 

@@ -16,7 +16,7 @@ from . import stations_panel as panel
 from . import stations_svg as sv
 from . import stations_text as tx
 from .dom import add_stylesheet, closest_data, on, q
-from .keys import BoardKeys
+from .keys import after_attrs, board_attrs
 
 CSS_HREF = "web/stations.css"
 WAIT_PHASES = ("order", "tie", "goods", "deliver")
@@ -43,14 +43,17 @@ class StationsTable:
     def mount(self) -> None:
         add_stylesheet(CSS_HREF)
         lang = self.lang
+        view = self.session.view()
+        rules = int(view.get("rules", 1))
+        lay = sv.layout(rules)
         self.root.innerHTML = (
-            '<div class="st-table">'
+            f'<div class="st-table"{after_attrs(("#st-controls button:not([disabled])", "#st-banner"))}>'
             f'<h2 class="sr-only">{escape(tx.ui("board_label", lang))}</h2>'
             '<div class="st-main">'
             '<div class="st-board-wrap">'
-            f'<svg id="st-board" class="st-board" viewBox="0 0 {sv.WIDTH} {sv.HEIGHT}" role="group" '
+            f'<svg id="st-board" class="st-board" viewBox="0 0 {lay.width} {lay.height}" role="group"{board_attrs()} '
             f'aria-label="{escape(tx.ui("board_label", lang))}">'
-            f'{sv.board_static_svg(lang)}<g id="st-dyn"></g></svg></div>'
+            f'{sv.board_static_svg(lang, rules)}<g id="st-dyn"></g></svg></div>'
             '<div class="st-bar"><div id="st-stacks" class="st-stacks"></div><div id="st-supply" class="st-bar"></div></div>'
             "</div>"
             '<aside class="st-panel">'
@@ -64,10 +67,8 @@ class StationsTable:
             f'<details class="st-log" open><summary id="st-log-title">{escape(tx.ui("log", lang))}</summary><ol id="st-log" reversed tabindex="0" aria-labelledby="st-log-title"></ol></details>'
             "</aside></div>"
         )
-        view = self.session.view()
         self.events_seen = int(view.get("log_size", 0))
         self.spaces_before = dict(view.get("spaces", {}))
-        self.keys = BoardKeys(q("#st-board"), self.on_click)
         on(q("#st-board"), "click", self.on_click)
         on(q("#st-controls"), "click", self.on_click)
         on(q("#st-undo"), "click", lambda e: self.app.undo())
@@ -109,7 +110,6 @@ class StationsTable:
         builds = sorted({a["station"] for a in self.legal if a["type"] == "build"})
         q("#st-dyn").innerHTML = sv.board_dynamic_svg(view, places, builds, self.turn_spaces, self.lang)
         q("#st-undo").disabled = not self.app.can_undo()
-        self.keys.after_render(("#st-controls button:not([disabled])", "#st-banner"))
 
     def _track_turn(self, view: dict[str, Any]) -> None:
         """Outline the dice placed during the current turn."""
@@ -140,7 +140,7 @@ class StationsTable:
             if not self.pending_sections:
                 self.summary_start = size - len(fresh)
             self.events_seen = size
-            panel.summary_sections(fresh, self.spaces_before, self.pending_sections)
+            panel.summary_sections(fresh, self.pending_sections)
             if not self.pending_sections:
                 self.summary_start = None
         self.spaces_before = dict(view.get("spaces", {}))
@@ -153,12 +153,8 @@ class StationsTable:
         start, self.summary_start = self.summary_start, None
         if start is not None:
             state = self.session.match.state
-            counts = [s.get("counts", {}) for s in sections]
-            again = panel.summary_sections(state.events_for(self.session.viewer, start), {})
+            again = panel.summary_sections(state.events_for(self.session.viewer, start))
             if len(again) == len(sections):
-                for sec, c in zip(again, counts, strict=True):
-                    if sec["kind"] == "delivery":
-                        sec["counts"] = c
                 sections = again
         return panel.summary_html(sections, names, self.lang)
 

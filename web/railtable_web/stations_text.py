@@ -3,7 +3,7 @@
 Game terms (die faces, Buildings, Goods, Stations, routes, steps, action labels) come from the
 engine's ``railtable/stations/i18n.json`` through :func:`term`; the words here are the table's
 own (banners, headings, help). French words follow the French rules
-(shared/rules/trains-and-stations.fr.md): Gare, Ligne, Livraison, Grève, Conducteur, dé Bonus,
+(docs/sources.md#trains-and-stations (the French translation)): Gare, Ligne, Livraison, Grève, Conducteur, dé Bonus,
 carte Pouvoir Spécial, Marchandises, Spéculation, PV.
 """
 
@@ -280,4 +280,4 @@ def action_label(action: dict[str, Any], lang: str, names: list[str]) -> str:
 
 def offer_text(offer: dict[str, Any], lang: str) -> str:
     """A speculation trade in words (``{"goods": {type: n}, "cards": [ids]}``)."""
-    return messages._show("offer", offer, lang, [])
+    return messages.offer_text(offer, lang)

@@ -4,16 +4,40 @@ Each match is kept under its own key ``railtable.save.<slot>`` as the JSON of
 ``Match.to_save()`` plus a little metadata, so a damaged save never blocks
 another one. A save that cannot be read is reported with a clear message and
 kept untouched so the player can still export it.
+
+Everything read back is validated here, in isolation and without raising (issue 15): a record is
+parsed with the engine's strict reader (size and nesting checked before ``json.loads``, one value
+per key, finite numbers), its ``updated`` time must be a finite number of milliseconds between 1970
+and 2100, its title text; a record that fails any check is listed as damaged, kept byte for byte.
+Settings are checked key by key against :data:`SETTING_TYPES`; a wrong value is dropped (the page
+uses its default). These functions are pure Python, tested on CPython (tests/web/test_store.py).
 """
 
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from railtable.core.errors import SaveError
+from railtable.core.registry import CATALOGUE
+from railtable.core.savefile import SAVE_FORMAT, SAVE_VERSION, loads
+
 PREFIX = "railtable.save."
 SETTINGS_KEY = "railtable.settings"
+MAX_UPDATED_MS = 4_102_444_800_000.0
+"""2100-01-01 in milliseconds since 1970: a later (or negative, or non-finite) time is not a real one."""
+MAX_TITLE_CHARS = 200
+MAX_SETTINGS_CHARS = 100_000
+SETTING_TYPES: dict[str, str] = {
+    "pace": "str",
+    "lang": "str",
+    "trains_board": "str",
+    "trains_kingdom": "str",
+    "trains_picked": "list[str]",
+}
+"""Each known setting's type; others are kept only when they are short text, a number or a bool."""
 
 
 class Storage(Protocol):
@@ -55,14 +79,121 @@ class MemoryStorage:
 class SaveEntry:
     slot: str
     raw: str
+    """The stored text exactly as found (exported as it is when the record is damaged)."""
     save: dict[str, Any] | None
+    """The save inside the record, when the record could be read (its fields are checked again,
+    with the game's rules, by ``Match.from_save`` when it is resumed)."""
     error: str | None
     title: str
     updated: float
+    """Milliseconds since 1970 (``Date.now()``), always finite and within 1970-2100; 0 when unknown."""
+    restartable: bool = False
+    """The save cannot be resumed (rules this version no longer plays) but its setup can be started
+    again under the current rules (``Match.restart_from_save``)."""
 
     @property
     def ok(self) -> bool:
         return self.error is None
+
+
+def clean_updated(value: Any) -> float:
+    """A record's ``updated`` time as a float the lobby can format, or 0.0 when it is not a real time
+    (text, a bool, NaN, 1e300, negative...)."""
+    if type(value) not in (int, float):
+        return 0.0
+    try:
+        number = float(value)
+    except OverflowError:  # an int too large for a float
+        return 0.0
+    if not math.isfinite(number) or not 0.0 <= number <= MAX_UPDATED_MS:
+        return 0.0
+    return number
+
+
+def clean_title(value: Any, default: str) -> str:
+    return value[:MAX_TITLE_CHARS] if isinstance(value, str) and value.strip() else default
+
+
+def parse_record(slot: str, raw: Any) -> SaveEntry:
+    """Read one stored record; never raises: anything wrong gives an entry with ``error`` set."""
+    try:
+        return _parse_record(slot, raw)
+    except Exception as exc:  # noqa: BLE001 - one bad record must never stop the lobby
+        text = raw if isinstance(raw, str) else ""
+        return SaveEntry(slot, text, None, f"this save is damaged ({type(exc).__name__})", "Damaged save", 0.0)
+
+
+def _parse_record(slot: str, raw: Any) -> SaveEntry:
+    if not isinstance(raw, str):
+        return SaveEntry(slot, "", None, "this save is damaged (not text)", "Damaged save", 0.0)
+    try:
+        record = loads(raw)
+    except SaveError as exc:
+        return SaveEntry(slot, raw, None, str(exc), "Damaged save", 0.0)
+    if not isinstance(record, dict) or not isinstance(record.get("save"), dict):
+        return SaveEntry(slot, raw, None, "this save is damaged (unknown layout)", "Damaged save", 0.0)
+    save = record["save"]
+    title = clean_title(record.get("title"), "Saved game")
+    updated = clean_updated(record.get("updated"))
+    error = check_save_header(save)
+    restartable = error is not None and error.startswith(OLD_RULES)
+    return SaveEntry(slot, raw, save, error, title, updated, restartable)
+
+
+OLD_RULES = "this game was played under rules version"
+
+
+def check_save_header(save: dict[str, Any]) -> str | None:
+    """What the lobby can check without loading a game's code (from ``core.registry.CATALOGUE``):
+    the format, its version, a known game and a rules version it still plays. Every other field is
+    checked by ``Match.from_save`` when the game is resumed."""
+    if save.get("format") != SAVE_FORMAT:
+        return "this is not a Railtable save"
+    version = save.get("version")
+    if type(version) is not int or version != SAVE_VERSION:
+        return f"this save has format version {str(version)[:20]}; this version of Railtable reads version {SAVE_VERSION}"
+    game = save.get("game")
+    if not isinstance(game, str) or game not in CATALOGUE:
+        return f"this save is of a game this version does not know: {str(game)[:40]!r}"
+    config = save.get("config")
+    entry = CATALOGUE[game]
+    rules = config.get("rules", 1) if isinstance(config, dict) else 1
+    if type(rules) is not int or rules not in entry.rules_versions:
+        playable = ", ".join(str(v) for v in entry.rules_versions)
+        return (f"{OLD_RULES} {str(rules)[:20]}; this version of Railtable plays {entry.title} under rules "
+                f"version {playable} only. The game is kept: export it, or start it again from its setup.")
+    return None
+
+
+def _setting_ok(key: str, value: Any) -> bool:
+    kind = SETTING_TYPES.get(key)
+    if kind == "str":
+        return isinstance(value, str) and len(value) <= MAX_TITLE_CHARS
+    if kind == "list[str]":
+        return isinstance(value, list) and len(value) <= 100 and all(
+            isinstance(v, str) and len(v) <= MAX_TITLE_CHARS for v in value)
+    if isinstance(value, str):
+        return len(value) <= MAX_TITLE_CHARS
+    if isinstance(value, float):
+        return math.isfinite(value)
+    return isinstance(value, (bool, int)) and (type(value) is bool or abs(value) < 2**53)
+
+
+def clean_settings(data: Any) -> dict[str, Any]:
+    """Only the settings whose values have the right type (:data:`SETTING_TYPES`); never raises."""
+    if not isinstance(data, dict):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(k, str) and _setting_ok(k, v)}
+
+
+def parse_settings(raw: Any) -> dict[str, Any]:
+    """The stored settings text, validated; ``{}`` when it is missing or damaged. Never raises."""
+    if not isinstance(raw, str) or not raw:
+        return {}
+    try:
+        return clean_settings(loads(raw, max_chars=MAX_SETTINGS_CHARS))
+    except Exception:  # noqa: BLE001 - damaged settings fall back to the defaults
+        return {}
 
 
 class SaveStore:
@@ -85,24 +216,17 @@ class SaveStore:
         raw = self.storage.getItem(PREFIX + slot)
         if raw is None:
             return SaveEntry(slot, "", None, "no save in this slot", slot, 0.0)
-        return self._parse(slot, str(raw))
-
-    def _parse(self, slot: str, raw: str) -> SaveEntry:
-        try:
-            record = json.loads(raw)
-        except ValueError:
-            return SaveEntry(slot, raw, None, "this save is damaged (not valid JSON)", "Damaged save", 0.0)
-        if not isinstance(record, dict) or not isinstance(record.get("save"), dict):
-            return SaveEntry(slot, raw, None, "this save is damaged (unknown layout)", "Damaged save", 0.0)
-        title = str(record.get("title") or "Saved game")
-        try:
-            updated = float(record.get("updated") or 0.0)
-        except (TypeError, ValueError):
-            updated = 0.0
-        return SaveEntry(slot, raw, record["save"], None, title, updated)
+        return parse_record(slot, str(raw))
 
     def entries(self) -> list[SaveEntry]:
-        out = [self._parse(k[len(PREFIX):], str(self.storage.getItem(k) or "")) for k in self.keys()]
+        """Every stored record, newest first; a record that cannot be read is listed as damaged."""
+        out = []
+        for k in self.keys():
+            try:
+                raw = self.storage.getItem(k)
+            except Exception:  # noqa: BLE001 - storage itself failing for one key
+                raw = None
+            out.append(parse_record(k[len(PREFIX):], "" if raw is None else str(raw)))
         out.sort(key=lambda e: -e.updated)
         return out
 
@@ -111,14 +235,22 @@ class SaveStore:
 
     # ---- settings (language, bot pace...) -------------------------------
     def settings(self) -> dict[str, Any]:
-        raw = self.storage.getItem(SETTINGS_KEY)
+        """The stored settings, each of the right type (see :data:`SETTING_TYPES`); never raises."""
         try:
-            data = json.loads(raw) if raw else {}
-        except ValueError:
-            data = {}
-        return data if isinstance(data, dict) else {}
+            raw = self.storage.getItem(SETTINGS_KEY)
+        except Exception:  # noqa: BLE001 - storage blocked
+            return {}
+        return parse_settings(None if raw is None else str(raw))
 
-    def set_setting(self, key: str, value: Any) -> None:
+    def set_setting(self, key: str, value: Any) -> bool:
+        """Store one setting; False (and nothing raised) when the value has the wrong type or the
+        storage refuses the write (full, or blocked)."""
+        if not _setting_ok(key, value):
+            return False
         data = self.settings()
         data[key] = value
-        self.storage.setItem(SETTINGS_KEY, json.dumps(data))
+        try:
+            self.storage.setItem(SETTINGS_KEY, json.dumps(data))
+        except Exception:  # noqa: BLE001 - QuotaExceededError, SecurityError: settings are not vital
+            return False
+        return True

@@ -242,3 +242,48 @@ def round_summary_svg(record: dict[str, Any], names: list[str]) -> str:
         out.append(f'<text class="chart-score" x="{width - 8}" y="{y + 17}" text-anchor="end" data-seat="{seat}">{scores[seat]}</text>')
     out.append("</svg>")
     return "".join(out)
+
+
+def round_board_svg(record: dict[str, Any], names: list[str], selected: int | None = None) -> str:
+    """How a round ended (Scoring of a Round): the board with the round's last tracks and
+    markers and, for each player, his five cities ringed in his colour and the free lines of the
+    cheapest tree the engine counted against him (``record["needed"]``), drawn dashed. One
+    group per player (``data-rs-seat``); only ``selected``'s is shown at first."""
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH:.0f} {HEIGHT:.0f}" '
+        'class="ta-board rs-board" role="img" aria-label="the board as the round ended">',
+        board_static_svg(),
+        '<g class="ta-dynamic">',
+    ]
+    for a, b, seat in record.get("tracks", []):
+        pa, pb = (a[0], a[1]), (b[0], b[1])
+        out.append(_line(pa, pb, "track double" if DOUBLE.get((pa, pb)) else "track"))
+        out.append(_line(pa, pb, "track-stripe", f' stroke="{PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]}"'))
+    needed = record.get("needed") or [[] for _ in names]
+    cities = record.get("cities", {})
+    for seat in range(len(names)):
+        colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+        shown = "" if seat == selected else ' display="none"'
+        group = [f'<g class="rs-needed" data-rs-seat="{seat}"{shown}>']
+        for a, b in needed[seat]:
+            pa, pb = (a[0], a[1]), (b[0], b[1])
+            cost = 2 if DOUBLE.get((pa, pb)) else 1
+            group.append(_line(pa, pb, "need-halo"))
+            group.append(_line(pa, pb, f"need need-{cost}", f' stroke="{colour}"'))
+        for name in cities.get(str(seat), []):
+            c = CITY_BY_NAME.get(name)
+            if c:
+                cx, cy = pos(c["x"], c["y"])
+                group.append(f'<circle class="rs-city" cx="{cx:.1f}" cy="{cy:.1f}" r="13" stroke="{colour}"/>')
+        group.append("</g>")
+        out.extend(group)
+    for seat, marker in enumerate(record.get("markers", [])):
+        if marker:
+            cx, cy = pos(marker[0], marker[1])
+            colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+            out.append(
+                f'<g class="marker"><rect x="{cx - 7:.1f}" y="{cy - 7:.1f}" width="14" height="14" rx="3" '
+                f'fill="{colour}"/><title>{escape(names[seat])}</title></g>'
+            )
+    out.append("</g></svg>")
+    return "".join(out)

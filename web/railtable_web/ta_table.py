@@ -10,11 +10,12 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from railtable.transamerica import messages
 from railtable.transamerica.board import TRACKS_IN_SUPPLY
 
-from . import ta_svg
-from .dom import closest_data, on, q
-from .keys import BoardKeys, announce
+from . import i18n, ta_svg
+from .dom import closest_data, is_null, on, q
+from .keys import after_attrs, announce, board_attrs
 from .session import PLAYER_COLOURS
 from .table_parts import swatch_html, winners_heading
 
@@ -46,11 +47,11 @@ class TransAmericaTable:
     # ---- building the DOM once ---------------------------------------------------
     def mount(self) -> None:
         self.root.innerHTML = (
-            '<div class="ta-table">'
+            f'<div class="ta-table"{after_attrs(("#end-turn", "#turn-banner"))}>'
             '<h2 class="sr-only">TransAmerica table</h2>'
             '<div class="board-wrap">'
             f'<svg id="ta-board" class="ta-board" viewBox="0 0 {ta_svg.WIDTH:.0f} {ta_svg.HEIGHT:.0f}" '
-            'role="group" aria-label="TransAmerica board: the legal moves are buttons; arrow keys move between them, Enter plays">'
+            f'role="group"{board_attrs()} aria-label="TransAmerica board: the legal moves are buttons; arrow keys move between them, Enter plays">'
             f"{ta_svg.board_static_svg()}<g id=\"ta-dyn\"></g></svg>"
             "</div>"
             '<aside class="side">'
@@ -65,8 +66,6 @@ class TransAmericaTable:
             "</aside></div>"
         )
         self.rounds_seen = len(self.session.match.state.view(None)["rounds"])
-        # keyboard first: its click listener must see the target before the redraw removes it
-        self.keys = BoardKeys(q("#ta-board"), self.on_board_click)
         on(q("#ta-board"), "click", self.on_board_click)
         on(q("#end-turn"), "click", lambda e: self.end_turn())
         on(q("#undo"), "click", lambda e: self.app.undo())
@@ -84,7 +83,6 @@ class TransAmericaTable:
         q("#ta-dyn").innerHTML = dyn
         self._index_hits()
         self._render_side(view)
-        self.keys.after_render(("#end-turn", "#turn-banner"))
         rounds = view.get("rounds", [])
         if len(rounds) > self.rounds_seen and not state.is_over():
             self.rounds_seen = len(rounds)
@@ -112,18 +110,8 @@ class TransAmericaTable:
         if state.is_over():
             banner = "The game is over."
         elif viewer is not None and viewer in view.get("to_act", []):
-            placed = view.get("placed_this_turn", {"singles": 0, "doubles": 0})
-            if view["phase"] == "marker":
-                banner = "Your turn: place your start marker on any free junction (cities too)."
-            elif placed["doubles"] or placed["singles"] >= 2:
-                banner = "Your turn: end your turn (or undo)."
-            elif placed["singles"] == 1 and view.get("round_ends_after_turn"):
-                banner = ("An opponent's five cities are joined: you may still place 1 more single track; "
-                          "the round ends with your turn.")
-            elif placed["singles"] == 1:
-                banner = "You may place 1 more single track, or end your turn."
-            else:
-                banner = "Your turn: place 1 or 2 single tracks, or 1 double track."
+            # the engine words what may still be placed (the 2-singles-or-1-double limit)
+            banner = messages.turn_prompt(view, i18n.language())
         else:
             who = names[turn] if turn is not None else "?"
             banner = f"{who} is playing…" if session.is_bot(turn) else f"Waiting for {who}."
@@ -163,12 +151,14 @@ class TransAmericaTable:
         q("#players").innerHTML = "".join(rows)
         q("#score-track").innerHTML = ta_svg.score_track_svg(view["scores"], names)
         q("#tracks-left").textContent = f"Round {view['round']} · tracks left in the supply: {view['tracks_left']} of {TRACKS_IN_SUPPLY}"
-        lines = view.get("log", [])[-80:]
-        total = len(view.get("log", []))
-        if total > getattr(self, "log_seen", total):
-            announce(view["log"][self.log_seen:])
-        self.log_seen = total
-        q("#log").innerHTML = "".join(f"<li>{escape(line)}</li>" for line in reversed(lines))
+        lang = i18n.language()
+        log = view.get("log", [])
+        if len(log) > getattr(self, "log_seen", len(log)):
+            announce([messages.render(ev, lang, names) for ev in log[self.log_seen:][-3:]])
+        self.log_seen = len(log)
+        q("#log").innerHTML = "".join(
+            f"<li>{escape(messages.render(ev, lang, names))}</li>" for ev in reversed(log[-80:])
+        )
 
     # ---- input --------------------------------------------------------------------
     def on_board_click(self, event: Any) -> None:
@@ -200,21 +190,78 @@ class TransAmericaTable:
             head = f"{escape(names[ender])} joined all five cities." if ender is not None else "The round ends."
         self.app.modal(
             f'<h2>Round {record["round"]} is over</h2><p>{head}</p>'
+            + self._round_board(record, names, self.session.viewer)
             + ta_svg.round_summary_svg(record, names)
-            + self._cities_table(record, names)
+        )
+        self._bind_picker()
+
+    def _round_board(self, record: dict[str, Any], names: list[str], viewer: int | None) -> str:
+        """The board as the round ended, and a button per player that shows his cities and the
+        missing lines the scoring counted (the engine's tree, drawn as it is)."""
+        if "tracks" not in record:  # a round recorded before the board was kept
+            return ""
+        missing = record["missing"]
+        losers = [p for p in range(len(names)) if missing[p]]
+        selected = viewer if viewer is not None else (max(losers, key=lambda p: missing[p]) if losers else 0)
+        buttons = []
+        for seat, name in enumerate(names):
+            colour = ta_svg.PLAYER_COLOURS[seat % len(ta_svg.PLAYER_COLOURS)]
+            loss = f"−{missing[seat]}" if missing[seat] else "joined" if seat in record.get("connected", []) else "0"
+            chips = "".join(
+                f'<i style="background:{ta_svg.REGION_FILL.get(ta_svg.CITY_BY_NAME[c]["colour"], "#888")}" title="{escape(c)}"></i>'
+                for c in record.get("cities", {}).get(str(seat), [])
+            )
+            pressed = "true" if seat == selected else "false"
+            buttons.append(
+                f'<button type="button" class="rs-pick" data-rs-seat="{seat}" aria-pressed="{pressed}" '
+                f'style="--seat:{colour}"><span class="swatch" style="background:{colour}"></span>'
+                f'<span class="pname">{escape(name)}</span><span class="rs-loss{"" if missing[seat] else " none"}">{loss}</span>'
+                f'<span class="rs-regions">{chips}</span></button>'
+            )
+        return (
+            '<div class="rs-wrap"><p class="muted rs-hint">The board as the round ended. Ringed: the chosen '
+            "player's cities; dashed: the missing lines the scoring counted (1 point each, 2 on a double line).</p>"
+            f'<div class="rs-picker" role="group" aria-label="show a player">{"".join(buttons)}</div>'
+            + ta_svg.round_board_svg(record, names, selected)
+            + self._cities_legend(record, names, selected)
+            + "</div>"
         )
 
-    def _cities_table(self, record: dict[str, Any], names: list[str]) -> str:
-        cities = record.get("cities", {})
-        rows = []
+    def _cities_legend(self, record: dict[str, Any], names: list[str], selected: int) -> str:
+        out = ['<div class="rs-cities">']
         for seat, name in enumerate(names):
             chips = "".join(
                 f'<span class="chip" style="--region:{ta_svg.REGION_FILL.get(ta_svg.CITY_BY_NAME[c]["colour"], "#888")}">'
                 f"{escape(c)}</span>"
-                for c in cities.get(str(seat), [])
+                for c in record.get("cities", {}).get(str(seat), [])
             )
-            rows.append(f"<tr><th>{escape(name)}</th><td>{chips}</td></tr>")
-        return '<table class="cities-table"><caption>Everyone\'s cities</caption>' + "".join(rows) + "</table>"
+            shown = "" if seat == selected else " hidden"
+            out.append(f'<p class="rs-city-list" data-rs-seat="{seat}"{shown}><b>{escape(name)}:</b> {chips}</p>')
+        out.append("</div>")
+        return "".join(out)
+
+    def _bind_picker(self) -> None:
+        picker = q("#modal .rs-picker")
+        if not is_null(picker):
+            on(picker, "click", self._on_pick)
+
+    def _on_pick(self, event: Any) -> None:
+        seat = closest_data(event, "rs-seat")
+        if seat is None:
+            return
+        wrap = q("#modal .rs-wrap")
+        for el in wrap.querySelectorAll("[data-rs-seat]"):
+            mine = str(el.getAttribute("data-rs-seat")) == seat
+            tag = str(el.tagName).lower()
+            if tag == "button":
+                el.setAttribute("aria-pressed", "true" if mine else "false")
+            elif tag == "g":
+                if mine:
+                    el.removeAttribute("display")
+                else:
+                    el.setAttribute("display", "none")
+            else:
+                el.hidden = not mine
 
     def show_result(self) -> None:
         state = self.session.match.state
@@ -222,7 +269,8 @@ class TransAmericaTable:
         view = state.view(None)
         names = view["names"]
         rounds = view.get("rounds", [])
-        last = ta_svg.round_summary_svg(rounds[-1], names) if rounds else ""
+        last = (self._round_board(rounds[-1], names, self.session.viewer)
+                + ta_svg.round_summary_svg(rounds[-1], names)) if rounds else ""
         history = ['<table class="history"><tr><th>Round</th>' + "".join(f"<th>{escape(n)}</th>" for n in names) + "</tr>"]
         for r in rounds:
             history.append(f'<tr><td>{r["round"]}</td>' + "".join(
@@ -235,6 +283,8 @@ class TransAmericaTable:
             + ta_svg.score_track_svg(result.get("scores", view["scores"]), names)
             + "".join(history)
         )
+        if rounds:
+            self._bind_picker()
 
     def help_html(self) -> str:
         return HELP

@@ -11,13 +11,11 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from pyscript import document
-
 from railtable.trains.board import load_board
 
 from . import trains_svg, trains_ui
-from .dom import add_stylesheet, closest_data, is_null, on, q
-from .keys import BoardKeys, announce
+from .dom import add_stylesheet, closest_data, form_value, on, q
+from .keys import after_attrs, announce, board_attrs
 from .session import PLAYER_COLOURS
 from .table_parts import swatch_html, winners_heading
 from .trains_text import modifier_text
@@ -77,11 +75,9 @@ class TrainsTable:
 
     @staticmethod
     def read_lobby_options(app: Any) -> dict[str, Any]:
-        board = q("#trains-board")
-        kingdom = q("#trains-kingdom")
-        board_id = "tokyo" if is_null(board) else str(board.value)
-        choice = "random" if is_null(kingdom) else str(kingdom.value)
-        picked = [str(b.value) for b in document.querySelectorAll("input[name=trains-pick]:checked")]
+        board_id = str(form_value("trains-board", "tokyo"))
+        choice = str(form_value("trains-kingdom", "random"))
+        picked = [str(name) for name in form_value("trains-pick", [])]
         app.store.set_setting("trains_board", board_id)
         app.store.set_setting("trains_kingdom", choice)
         app.store.set_setting("trains_picked", picked)
@@ -93,11 +89,11 @@ class TrainsTable:
         board = load_board(self.board_id)
         w, h = trains_svg.extent(board)
         self.root.innerHTML = (
-            '<div class="tr-table">'
+            f'<div class="tr-table"{after_attrs(FOCUS_AFTER)}>'
             '<h2 class="sr-only">Trains table</h2>'
             '<div class="tr-left">'
             '<div class="tr-board-wrap">'
-            f'<svg id="tr-board" class="tr-board" viewBox="0 0 {w:.0f} {h:.0f}" role="group" '
+            f'<svg id="tr-board" class="tr-board" viewBox="0 0 {w:.0f} {h:.0f}" role="group"{board_attrs()} '
             f'aria-label="{escape(board.name)} board">'
             f'{trains_svg.board_static_svg(self.board_id)}<g id="tr-dyn"></g></svg></div>'
             '<div class="tr-mid" tabindex="0" role="region" aria-label="Your hand, play area and gained cards">'
@@ -131,10 +127,9 @@ class TrainsTable:
             "</div>"
         )
         table = q(".tr-table", self.root)
-        self.keys = BoardKeys(q("#tr-board"), self.on_click)
         on(table, "click", self.on_click)
         on(table, "mouseover", self.on_hover)
-        on(table, "contextmenu", self.on_long_press)
+        on(table, "contextmenu", self.on_long_press, prevent="[data-card]")
         on(table, "mouseleave", lambda e: self._hide_reader() if self.reading is not None else None)
 
     # ---- drawing --------------------------------------------------------------------
@@ -164,7 +159,6 @@ class TrainsTable:
             announce(view["log"][self.log_seen:])
         self.log_seen = total
         self._set("#tr-log", "".join(f"<li>{escape(line)}</li>" for line in reversed(lines)))
-        self.keys.after_render(FOCUS_AFTER)
 
     def _render_status(self, view: dict[str, Any], acting: bool) -> None:
         session = self.session
@@ -354,8 +348,7 @@ class TrainsTable:
             return
         act = closest_data(event, "act")
         if act is not None:
-            target = event.target
-            if not is_null(target) and not is_null(target.closest("button[disabled]")):
+            if event.disabled:  # inside a disabled button
                 return
             i = int(act)
             if 0 <= i < len(self.legal):

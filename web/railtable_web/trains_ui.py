@@ -12,7 +12,6 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from railtable.trains import effects
 from railtable.trains.board import load_board
 from railtable.trains.cards import (
     ACTION,
@@ -133,32 +132,6 @@ def card_html(name: str, extra_cls: str = "", attrs: str = "", count: int | None
     )
 
 
-# ---- why an option is not legal -----------------------------------------------------------
-_STEP_WHY = {
-    "lay_rail": "there is no space next to your rails that you can pay for",
-    "place_station": "no city has a free station slot (or no station is left)",
-    "money_of_train_in_play": "you have no Train card in play yet",
-    "train_from_play_to_deck": "you have no Train card in play yet",
-    "return_waste": "you have no Waste in your hand",
-    "copy_action_in_hand": "you have no other Action card in hand whose effect could be applied",
-    "gain_copy_of_train_in_hand": "you have no Train card in hand whose pile still has cards",
-    "train_from_discard_to_hand": "there is no Train card in your discard pile",
-    "trash_train_gain_better": "you have no Train in hand with a Train costing up to 3 more in the supply",
-    "choose_one": "none of its choices can be applied now",
-}
-
-
-def effect_blocker(state: Any, p: int, name: str, rest_of_hand: list[str]) -> str:
-    """Why the effect of ``name`` cannot be applied in full now (rulebook "Playing A Card")."""
-    c = card(name)
-    money = state.money + state.play_money(c)
-    steps = list(c.effect)
-    for k, step in enumerate(steps):
-        if not effects.feasible(state, steps[: k + 1], p, money, rest_of_hand):
-            return _STEP_WHY.get(step["op"], "its effect cannot be applied in full now")
-    return "its effect cannot be applied in full now"
-
-
 def turn_block(view: dict[str, Any], viewer: int | None) -> str | None:
     """Why the viewer can do nothing with their cards right now (None if they can)."""
     if viewer is None:
@@ -179,9 +152,8 @@ def hand_entries(state: Any, view: dict[str, Any], viewer: int | None, index: di
     """Each card in the viewer's hand with what a click does, or why it cannot be played."""
     hand = view.get("hand", [])
     block = turn_block(view, viewer)
-    names = [h["name"] for h in hand]
     out = []
-    for i, h in enumerate(hand):
+    for h in hand:
         cid, name = h["id"], h["name"]
         c = card(name)
         play = index.get(f"play:{cid}")
@@ -194,9 +166,11 @@ def hand_entries(state: Any, view: dict[str, Any], viewer: int | None, index: di
             reason = "Waste cannot be played"
         elif not c.playable:
             reason = "victory point cards cannot be played; they count at the end"
-        elif play is None and c.effect and viewer is not None:
-            rest = names[:i] + names[i + 1:]
-            reason = effect_blocker(state, viewer, name, rest) + " (you may play it for its money only)"
+        elif c.effect and viewer is not None:
+            blocked = state.effect_blocker(viewer, cid)
+            if blocked is not None:
+                reason = blocked["why"] + (" (you may play it for its money only)" if decline is not None
+                                           else " (playing it gives only its money)")
         out.append({"id": cid, "name": name, "play": play, "decline": decline if c.effect else None,
                     "has_effect": bool(c.effect), "reason": reason, "general": general})
     return out
@@ -270,15 +244,8 @@ def prompt_options(view: dict[str, Any], index: dict[str, int]) -> list[dict[str
         key = f'hex:{o["value"]}' if pending.get("action") in ("lay_rail", "place_station") else f'opt:{o["value"]}'
         out.append({"label": o.get("label", str(o["value"])), "act": index.get(key), "reason": "",
                     "value": o["value"]})
-    if pending.get("kind") == "choose_one" and pending.get("source"):
-        shown = {o["value"] for o in pending["options"]}
-        for step in card(pending["source"]).effect:
-            if step["op"] != "choose_one":
-                continue
-            for o in step["options"]:
-                if o["value"] not in shown:
-                    why = _STEP_WHY.get(o["steps"][0]["op"], "cannot be applied now") if o["steps"] else ""
-                    out.append({"label": o["label"], "act": None, "reason": why, "value": o["value"]})
+    for o in pending.get("unavailable", []):  # the engine says why a choice cannot be made
+        out.append({"label": o["label"], "act": None, "reason": o["why"], "value": o["value"]})
     return out
 
 

@@ -15,10 +15,11 @@ from .game import Action, GameState, Result
 from .match import SAVE_VERSION, Match
 from .registry import GameInfo, available_games, get_game, register
 from .rng import Rng
+from .savefile import RulesVersionError
 
 __all__ = [
     "Action", "Bot", "ConfigError", "GameInfo", "GameState", "IllegalActionError",
     "MalformedActionError", "Match", "NotYourTurnError", "RailtableError", "RandomBot",
-    "Result", "Rng", "SAVE_VERSION", "SaveError", "UndoError", "UnknownGameError",
+    "Result", "Rng", "RulesVersionError", "SAVE_VERSION", "SaveError", "UndoError", "UnknownGameError",
     "available_games", "get_game", "register",
 ]

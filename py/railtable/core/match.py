@@ -9,6 +9,12 @@ actions within their own turn, but never across a random event (the RNG
 moved), hidden information being revealed (``GameState.mark_revealed``), or the
 turn passing to someone else. Each such event sets a *barrier*; only actions
 after the last barrier can be undone.
+
+Rules versions (issue 15): a match plays under ``config["rules"]``, which a new match sets to the
+game's ``GameInfo.rules_version``; a save without one was made before versions existed and is
+version 1. A save whose version the game can no longer play raises ``RulesVersionError`` and
+``Match.restart_from_save`` starts its setup again under the current rules. Every field of a save
+is checked by :mod:`railtable.core.savefile` before anything is replayed.
 """
 
 from __future__ import annotations
@@ -16,16 +22,25 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .errors import IllegalActionError, SaveError, UndoError, UnknownGameError
+from .errors import ConfigError, IllegalActionError, SaveError, UndoError
 from .game import Action, GameState
 from .registry import get_game
+from .savefile import SAVE_FORMAT, SAVE_VERSION, check_names, check_seats, check_seed, check_value, read_save
 
-SAVE_FORMAT = "railtable-save"
-SAVE_VERSION = 1
+__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Match"]
+
+REPLAY_SNAPSHOTS = True
+"""Whether a replay keeps the snapshot it can know to be needed (tests turn it off to check that
+the last barrier's state is rebuilt otherwise); see :meth:`Match._replay`."""
 
 
 class Match:
-    """A game in progress with its history."""
+    """A game in progress with its history.
+
+    Undo keeps one snapshot: the state's JSON at the last barrier. Undoing restores it and replays
+    the actions since (all reversible by definition), so playing and resuming make no per-action
+    copy of the state.
+    """
 
     def __init__(
         self,
@@ -34,29 +49,40 @@ class Match:
         seed: int,
         seats: list[str | None] | None = None,
     ) -> None:
+        """A new match. ``config["rules"]`` defaults to the game's current rules version; names,
+        seed, seats and rules version are checked (``ConfigError`` saying what is wrong)."""
         self.info = get_game(game_id)
         self.game_id = game_id
+        check_value(config, error=ConfigError)
         self.config = json.loads(json.dumps(config))
-        self.seed = int(seed)
-        self.state: GameState = self.info.setup(self.config, self.seed)
-        n = self.state.num_players
+        self.config.setdefault("rules", self.info.rules_version)
+        self.info.check_rules(self.config["rules"])
+        check_names(self.config.get("players"), self.info)
+        self.seed = check_seed(seed)
         # seats[i] is None for a human seat, or the name of a bot kind.
-        self.seats: list[str | None] = list(seats) if seats is not None else [None] * n
-        if len(self.seats) != n:
-            raise SaveError(f"{n} players but {len(self.seats)} seats")
+        self.seats: list[str | None] = check_seats(seats, self.info, len(self.config["players"]))
+        self.state: GameState = self.info.setup(self.config, self.seed)
+        if len(self.seats) != self.state.num_players:
+            raise ConfigError(f"{self.state.num_players} players but {len(self.seats)} seats")
         self.actions: list[Action] = []
         self.barrier = 0
-        self._undo_stack: list[str] = []
+        """Actions before this index can never be undone (a draw, a roll, a reveal, another's turn)."""
+        self._barrier_json: str | None = None
+        """The state's JSON after ``actions[:barrier]``; None until an undoable action needs it."""
 
     # ---- playing ---------------------------------------------------------
     def apply(self, action: Action) -> None:
         """Apply a legal action (raises ``IllegalActionError`` and changes nothing otherwise)."""
+        self._apply(action, snapshot=True, copy=True)
+
+    def _apply(self, action: Action, snapshot: bool, copy: bool) -> None:
         state = self.state
-        before = json.dumps(state.to_json())  # a snapshot, not live references
+        at_barrier = len(self.actions) == self.barrier and self._barrier_json is None
+        before = json.dumps(state.to_json()) if snapshot and at_barrier else None
         rng_before = state.rng.state
         reveals_before = state.reveal_count
         state.apply(action)  # raises before changing anything
-        self.actions.append(json.loads(json.dumps(action)))
+        self.actions.append(json.loads(json.dumps(action)) if copy else action)
         actor = action["player"]
         irreversible = (
             state.rng.state != rng_before
@@ -65,14 +91,14 @@ class Match:
         )
         if irreversible:
             self.barrier = len(self.actions)
-            self._undo_stack.clear()
-        else:
-            self._undo_stack.append(before)
+            self._barrier_json = None
+        elif before is not None:
+            self._barrier_json = before
 
     def can_undo(self, player: int) -> bool:
         return (
             len(self.actions) > self.barrier
-            and bool(self._undo_stack)
+            and self._barrier_json is not None
             and self.actions[-1].get("player") == player
             and not self.state.is_over()
         )
@@ -84,8 +110,13 @@ class Match:
                 "nothing to undo: only your own actions of this turn since the last draw, "
                 "roll or reveal can be taken back"
             )
-        self.state = type(self.state).from_json(json.loads(self._undo_stack.pop()))
-        return self.actions.pop()
+        assert self._barrier_json is not None
+        state = type(self.state).from_json(json.loads(self._barrier_json))
+        undone = self.actions.pop()
+        for action in self.actions[self.barrier:]:
+            state.apply(action)
+        self.state = state
+        return undone
 
     # ---- saving ----------------------------------------------------------
     def to_save(self) -> dict[str, Any]:
@@ -102,6 +133,34 @@ class Match:
     def dumps(self) -> str:
         return json.dumps(self.to_save(), separators=(",", ":"))
 
+    @property
+    def rules(self) -> int:
+        """The rules version this match is played under."""
+        return int(self.config["rules"])
+
+    def _replay(self, actions: list[Action]) -> None:
+        """Apply saved actions, snapshotting a barrier's state only where undo may still reach it.
+
+        Undoable actions are all by one player (each leaves the turn with its actor), so the last
+        barrier that undo can reach lies within the final run of actions by one player: barriers
+        before that run are never snapshotted. (Should the snapshot still be missing, the last
+        barrier's state is rebuilt once.) The actions are copied once, as a whole."""
+        actions = json.loads(json.dumps(actions))
+        n = len(actions)
+        run_start = n
+        while run_start > 0 and actions[run_start - 1].get("player") == actions[-1].get("player"):
+            run_start -= 1
+        for i, action in enumerate(actions):
+            try:
+                self._apply(action, snapshot=REPLAY_SNAPSHOTS and i >= run_start, copy=False)
+            except IllegalActionError as exc:
+                raise IllegalActionError(f"action {i + 1} of {n} is illegal: {exc}", action) from exc
+        if len(self.actions) > self.barrier and self._barrier_json is None:
+            state = self.info.setup(self.config, self.seed)
+            for action in self.actions[: self.barrier]:
+                state.apply(action)
+            self._barrier_json = json.dumps(state.to_json())
+
     @classmethod
     def replay(
         cls,
@@ -112,41 +171,39 @@ class Match:
         seats: list[str | None] | None = None,
     ) -> Match:
         match = cls(game_id, config, seed, seats)
-        for i, action in enumerate(actions):
-            try:
-                match.apply(action)
-            except IllegalActionError as exc:
-                raise IllegalActionError(f"action {i + 1} of {len(actions)} is illegal: {exc}", action) from exc
+        match._replay(actions)
         return match
 
     @classmethod
     def from_save(cls, data: Any) -> Match:
-        """Rebuild a match from a save, or raise ``SaveError`` saying what is wrong."""
-        if isinstance(data, (str, bytes)):
-            try:
-                data = json.loads(data)
-            except ValueError as exc:
-                raise SaveError(f"this save is not valid JSON ({exc})") from None
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise SaveError("this is not a Railtable save")
-        version = data.get("version")
-        if version != SAVE_VERSION:
-            raise SaveError(
-                f"this save has format version {version!r}; this version of Railtable reads version {SAVE_VERSION}"
-            )
+        """Rebuild a match from a save (text, bytes or parsed JSON), or raise ``SaveError`` saying
+        what is wrong (``savefile.RulesVersionError`` for rules this code cannot play)."""
+        spec = read_save(data)
         try:
-            game_id = str(data["game"])
-            config = data["config"]
-            seed = int(data["seed"])
-            actions = list(data["actions"])
-            seats = data.get("seats")
-        except (KeyError, TypeError, ValueError) as exc:
-            raise SaveError(f"this save is missing or has a damaged field ({exc})") from None
+            match = cls(spec.info.id, spec.config, spec.seed, spec.seats)
+        except ConfigError as exc:
+            raise SaveError(f"this save's setup cannot be used: {exc}") from None
+        except Exception as exc:  # noqa: BLE001 - options a game's setup could not read
+            raise SaveError(f"this save's setup cannot be used: {type(exc).__name__}: {str(exc)[:200]}") from None
         try:
-            return cls.replay(game_id, config, seed, actions, seats)
-        except UnknownGameError as exc:
-            raise SaveError(f"this save is of a game this version does not know: {exc}") from None
-        except SaveError:
-            raise
-        except Exception as exc:  # any damage in config or actions
+            match._replay(spec.actions)
+        except IllegalActionError as exc:
             raise SaveError(f"this save cannot be replayed: {exc}") from None
+        except Exception as exc:  # noqa: BLE001 - any damage the checks above let through
+            raise SaveError(f"this save cannot be replayed: {type(exc).__name__}: {str(exc)[:200]}") from None
+        return match
+
+    @classmethod
+    def restart_from_save(cls, data: Any) -> Match:
+        """A new match with a save's game, players, options, seed and seats, under the current rules
+        and with no actions: how a save whose rules version cannot be played is started again.
+        Raises ``SaveError`` when even the setup cannot be read."""
+        spec = read_save(data, setup_only=True)
+        config = dict(spec.config)
+        config.pop("rules", None)
+        try:
+            return cls(spec.info.id, config, spec.seed, spec.seats)
+        except ConfigError as exc:
+            raise SaveError(f"this save's setup cannot be used: {exc}") from None
+        except Exception as exc:  # noqa: BLE001 - options a game's setup could not read
+            raise SaveError(f"this save's setup cannot be used: {type(exc).__name__}: {str(exc)[:200]}") from None

@@ -38,8 +38,34 @@ class GameInfo:
     default_bot: str = "random"
     options: dict[str, Any] = field(default_factory=dict)
     """Option name -> default value (documented in docs/actions-<game>.md)."""
+    extra_bots: dict[str, BotFactory] = field(default_factory=dict)
+    """Bots for tests and benchmarks, not offered in the lobby (e.g. Trains' "eager_random")."""
+    bot_aliases: dict[str, str] = field(default_factory=dict)
+    """Old bot kind names still accepted (saved games name them): alias -> kind in ``bots``."""
+    rules_version: int = 1
+    """The version of the rules and data a new game is played under (issue 15). It goes into the
+    config of every new match as ``config["rules"]``; a save without one is version 1."""
+    rules_versions: tuple[int, ...] = (1,)
+    """Every rules version this code can still play exactly (old saves replay as they were played)."""
+
+    def __post_init__(self) -> None:
+        if self.rules_version not in self.rules_versions:
+            raise ValueError(f"{self.id}: rules_version {self.rules_version} is not in rules_versions")
+
+    def check_rules(self, rules: Any) -> int:
+        """The rules version ``rules`` if this code can play it, else a ``ConfigError`` saying so."""
+        if type(rules) is not int:
+            raise ConfigError(f"the rules version must be a whole number, not {rules!r}"[:200])
+        if rules not in self.rules_versions:
+            playable = ", ".join(str(v) for v in self.rules_versions)
+            raise ConfigError(
+                f"this {self.title} game uses rules version {rules}; this version of Railtable "
+                f"plays {self.title} under rules version {playable} only"
+            )
+        return rules
 
     def setup(self, config: dict[str, Any], seed: int) -> GameState:
+        """The opening position; ``config["rules"]`` (when given) must be a version this code plays."""
         players = config.get("players")
         if not isinstance(players, list):
             raise ConfigError("config needs 'players', a list of names")
@@ -47,12 +73,29 @@ class GameInfo:
             raise ConfigError(
                 f"{self.title} is for {self.min_players} to {self.max_players} players, not {len(players)}"
             )
+        if "rules" in config:
+            self.check_rules(config["rules"])
         return self.state_class.setup(config, int(seed))
+
+    def bot_kinds(self) -> list[str]:
+        """Every bot kind a seat may name: the game's own bots and the shared ``random`` one."""
+        return [*self.bots, *(["random"] if "random" not in self.bots else [])]
+
+    def has_bot(self, kind: Any) -> bool:
+        """Whether ``kind`` names a bot of this game (what ``make_bot`` accepts; saves are checked
+        with it): one of its bots, a test bot (``extra_bots``), an old name kept as an alias
+        (``bot_aliases``), or ``random``."""
+        return isinstance(kind, str) and (
+            kind == "random" or kind in self.bots or kind in self.extra_bots or kind in self.bot_aliases
+        )
 
     def make_bot(self, kind: str | None, seat: int, seed: int) -> Bot:
         kind = kind or self.default_bot
+        kind = self.bot_aliases.get(kind, kind)
         if kind == "random":
             return RandomBot(seat, seed)
+        if kind in self.extra_bots:
+            return self.extra_bots[kind](seat, seed)
         if kind not in self.bots:
             raise ConfigError(f"{self.title} has no bot called {kind!r}; it has {sorted(self.bots)}")
         return self.bots[kind](seat, seed)
@@ -68,15 +111,20 @@ class CatalogueEntry:
     max_players: int
     bots: tuple[str, ...]
     default_bot: str
+    rules_version: int = 1
+    rules_versions: tuple[int, ...] = (1,)
 
+
+LEVELS = ("easy", "normal", "hard")
+"""Bot levels every game offers (issue 13); docs/bots.md describes them."""
 
 # tests/core/test_registry.py checks each entry against the game's own GameInfo.
 CATALOGUE: dict[str, CatalogueEntry] = {
     e.id: e
     for e in (
-        CatalogueEntry("transamerica", "TransAmerica", 2, 6, ("greedy",), "greedy"),
-        CatalogueEntry("trains", "Trains", 2, 4, ("priority", "eager_random"), "priority"),
-        CatalogueEntry("stations", "Trains & Stations", 3, 5, ("baseline",), "baseline"),
+        CatalogueEntry("transamerica", "TransAmerica", 2, 6, LEVELS, "easy"),
+        CatalogueEntry("trains", "Trains", 2, 4, LEVELS, "easy", 2, (1, 2)),
+        CatalogueEntry("stations", "Trains & Stations", 3, 5, ("easy",), "easy", 2, (1, 2)),
     )
 }
 

@@ -2,13 +2,22 @@
 
 Its habits, step by step (rulebook steps):
 
-* Setup: returns its least valuable Power card (Missions by VP, two-Goods cards count 4).
-* Step 1: reclaims its dice when it has fewer than 3 to roll; otherwise rolls every Bonus die
-  and keeps its saved dice on their faces.
-* Step 2: keeps trains, building faces it has at least two of, and Coins when it holds 3 or
-  fewer; rerolls the rest (at most twice a turn, never with 2 Locked Trains showing).
-* Step 3: places each train where it completes a route or strengthens its presence; erects
-  Buildings at the Station whose routes are fullest; takes Coins; saves pairs of building faces.
+* Setup: returns its least valuable Power card: a Mission whose two cities share a route is worth
+  its VP and more (one Delivery scores it), a Mission needing a chain of routes completed in one
+  turn much less; a two-Goods card counts 4.
+* Step 1: reclaims its dice only when it has none left to roll (a reclaim undoes its routes);
+  otherwise rolls every Bonus die and keeps its saved dice on their faces.
+* Step 2: keeps trains, building faces it has at least two of, and Coins when it holds 2 or
+  fewer; rerolls the rest (at most four times a turn, never with 2 Locked Trains showing).
+* Step 3: places each train where it pays most for what is still missing: a route's worth to
+  it is the completion VP (one per city, so three on a Y route), the city bonuses it would win
+  with the majority, the Goods its Buildings at those Stations would collect, and the Missions in
+  its hand the route scores (both cities on the route) or belongs to (the chain of routes with
+  the fewest empty spaces joining the cities, all to be completed in one turn); completing a
+  route now weighs most, a route's worth counts per die still missing, and it prefers routes
+  already begun to opening a new one. Erects Buildings at Stations on well-filled routes that
+  touch many cities; takes Coins (never saves a Coin die: a saved die is one fewer rolled for
+  trains); saves pairs of building faces.
 * Step 4: keeps tie breaks and scarce Goods for itself, else gives them to the player with the
   fewest VP.
 * Step 5: trades away single Goods cards in pairs for the new Goods.
@@ -19,7 +28,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Action
-from .data import BUILDINGS, board, power_cards
+from .data import BUILDINGS, all_power_cards, board
 
 
 class BaselineBot:
@@ -51,19 +60,30 @@ class BaselineBot:
 
     # ---- setup -------------------------------------------------------------
     def _keep(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
-        table = power_cards()
+        table = all_power_cards()
+        b = board(view["rules"])
 
-        def value(cid: int) -> int:
+        def value(cid: int) -> float:
             card = table[cid]
-            return int(card["vp"]) if card["kind"] == "mission" else 4
+            if card["kind"] != "mission":
+                return 4.0
+            return card["vp"] * (1.5 if self._one_route(b, card["cities"]) else 0.4)
 
         return min(legal, key=lambda a: (value(a["card"]), a["card"]))
+
+    @staticmethod
+    def _one_route(b: Any, cities: list[str]) -> str | None:
+        """The route whose Delivery alone connects both cities, if any."""
+        for r in b.route_order:
+            if all(c in b.routes[r].stations for c in cities):
+                return r
+        return None
 
     # ---- step 1 ------------------------------------------------------------
     def _gather(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
         pending = view["pending"]
         reclaim = self._first(legal, "reclaim")
-        if reclaim and pending["own_dice"] < 3:
+        if reclaim and pending["own_dice"] < 1:
             return reclaim
         gathers = [a for a in legal if a["type"] == "gather"]
         if not gathers:
@@ -85,7 +105,7 @@ class BaselineBot:
             if f in BUILDINGS:
                 keep = counts[f] >= 2 and me["buildings_left"][f] > 0 and can_build
             if f == "coin":
-                keep = me["coins"] <= 3
+                keep = me["coins"] <= 2
             if not keep:
                 key = (f, d["bonus"])
                 want[key] = want.get(key, 0) + 1
@@ -95,7 +115,7 @@ class BaselineBot:
         me = view["players"][self.seat]
         locked = sum(1 for d in view["tray"] if d["face"] == "locked")
         want: dict[tuple[str, bool], int] = {}
-        if me["coins"] >= 1 and view["rerolls"] < 2 and locked <= 1:
+        if me["coins"] >= 1 and view["rerolls"] < 4 and locked <= 1:
             want = self._wanted_rerolls(view)
         have: dict[tuple[str, bool], int] = {}
         for d in view["tray"]:
@@ -113,33 +133,117 @@ class BaselineBot:
         return self._first(legal, "stop")
 
     # ---- step 3 ------------------------------------------------------------
-    def _space_score(self, view: dict[str, Any], action: Action) -> float:
-        b = board()
-        r = b.space_route[action["space"]]
+    _BONUS_WORTH = {"vp": 1.0, "bonus_die": 0.7, "power": 0.8}
+    """What a city bonus is worth to the bot, in VP (a Power card may be a Mission)."""
+
+    def _route_worth(self, view: dict[str, Any], r: str, own_dice: int,
+                     cache: dict[Any, Any] | None = None) -> float:
+        """What completing route ``r`` pays this bot, with ``own_dice`` of its dice on it (``cache``
+        keeps the Missions' chains for one decision)."""
+        b = board(view["rules"])
         route = b.routes[r]
         spaces = view["spaces"]
-        empty_after = sum(1 for s in route.spaces if s not in spaces) - 1
-        mine = sum(1 for s in route.spaces if s in spaces and spaces[s]["owner"] == self.seat)
-        others = {}
+        others: dict[int, int] = {}
         for s in route.spaces:
-            if s in spaces and spaces[s]["owner"] not in (-1, self.seat):
-                o = spaces[s]["owner"]
-                others[o] = others.get(o, 0) + 1
+            die = spaces.get(s)
+            if die is not None and die["owner"] not in (-1, self.seat):
+                others[die["owner"]] = others.get(die["owner"], 0) + 1
         best_other = max(others.values(), default=0)
-        my_buildings = sum(
-            1 for st in route.stations for bld in view["buildings"][st] if bld["owner"] == self.seat
-        )
+        worth = float(len(route.stations)) if own_dice else 0.0
+        bonus = sum(self._BONUS_WORTH[b.stations[st].bonus_kind] * b.stations[st].bonus_amount
+                    for st in route.stations)
+        if own_dice > best_other:
+            worth += bonus
+        elif own_dice == best_other and own_dice:
+            worth += bonus * (0.8 if view["active"] == self.seat else 0.3)
+        for st in route.stations:
+            for bld in view["buildings"][st]:
+                if bld["owner"] == self.seat:
+                    worth += 1.2 if view["stacks"][bld["building"]]["count"] > 0 else 1.0
+        me = view.get("me") or {}
+        for card in me.get("power", []):
+            if card["kind"] != "mission":
+                continue
+            inside = sum(1 for c in card["cities"] if c in route.stations)
+            if inside == 2:
+                worth += 2.0 * card["vp"]
+            else:
+                key = ("chain", *card["cities"])
+                if cache is None or key not in cache:
+                    chain = self._chain(view, card["cities"])
+                    if cache is not None:
+                        cache[key] = chain
+                else:
+                    chain = cache[key]
+                if r not in chain:
+                    continue
+                worth += 0.5 * card["vp"]  # building toward a chain
+        return worth
+
+    def _chain(self, view: dict[str, Any], cities: list[str]) -> tuple[str, ...]:
+        """The routes of the chain joining two cities (at most 3 routes) with the fewest empty spaces:
+        a Mission scores when all of them are completed in one turn."""
+        b = board(view["rules"])
+        spaces = view["spaces"]
+        empty = {r: sum(1 for s in b.routes[r].spaces if s not in spaces) for r in b.route_order}
+        start, goal = cities
+        best: tuple[int, tuple[str, ...]] | None = None
+        frontier: list[tuple[str, tuple[str, ...]]] = [(start, ())]
+        for _ in range(3):
+            nxt: list[tuple[str, tuple[str, ...]]] = []
+            for city, chain in frontier:
+                for r in b.station_routes[city]:
+                    if r in chain:
+                        continue
+                    for other in b.routes[r].stations:
+                        if other == city:
+                            continue
+                        path = (*chain, r)
+                        if other == goal:
+                            cost = sum(empty[x] for x in path)
+                            if best is None or cost < best[0]:
+                                best = (cost, path)
+                        else:
+                            nxt.append((other, path))
+            frontier = nxt
+        return best[1] if best else ()
+
+    def _space_score(self, view: dict[str, Any], action: Action,
+                     cache: dict[Any, Any] | None = None) -> float:
+        """How much the bot likes placing this train (the score depends only on the space's route
+        and whether the die is its own, so ``cache`` keeps it per route for one decision)."""
+        b = board(view["rules"])
+        r = b.space_route[action["space"]]
         own = not action["bonus"]
-        score = -1.5 * empty_after + my_buildings * 1.0 + len(route.stations)
+        key = (r, own)
+        if cache is not None and key in cache:
+            return cache[key]
+        route = b.routes[r]
+        spaces = view["spaces"]
+        empty_after = -1
+        mine = 0
+        for s in route.spaces:
+            die = spaces.get(s)
+            if die is None:
+                empty_after += 1
+            elif die["owner"] == self.seat:
+                mine += 1
+        worth = self._route_worth(view, r, mine + (1 if own else 0), cache)
         if empty_after == 0:
-            score += 8
-        if own:
-            score += 2.0 if mine + 1 >= best_other else 0.5
-            score += 0.5 * mine
+            score = 100.0 + worth
+        else:
+            # worth per die still missing (a little more than linear: finishing weighs); long routes get
+            # a small premium while the VP stack is full (they pay three cities), none near the end
+            length_premium = 0.04 * min(1.0, view["vp_stack"] / 30) * len(route.spaces)
+            score = worth / (empty_after + 1) ** 1.6 + length_premium
+            if empty_after + 1 == len(route.spaces):
+                score *= 0.7  # opening a new route spreads the dice: finish those begun first
+        if cache is not None:
+            cache[key] = score
         return score
 
     def _station_score(self, view: dict[str, Any], st: str) -> float:
-        b = board()
+        b = board(view["rules"])
         spaces = view["spaces"]
         score = 0.0
         for route in b.routes.values():
@@ -152,7 +256,8 @@ class BaselineBot:
     def _resolve(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
         places = [a for a in legal if a["type"] == "place"]
         if places:
-            return max(places, key=lambda a: self._space_score(view, a))
+            cache: dict[Any, Any] = {}
+            return max(places, key=lambda a: self._space_score(view, a, cache))
         builds = [a for a in legal if a["type"] == "build"]
         if builds:
             return max(builds, key=lambda a: self._station_score(view, a["station"]))
@@ -163,10 +268,7 @@ class BaselineBot:
         cash = [a for a in legal if a["type"] == "cash"]
         if cash:
             bonus_cash = [a for a in cash if a["bonus"]]
-            if me["coins"] < 5:
-                return (bonus_cash or cash)[0]
-            save = self._first(legal, "save", face="coin")
-            return save or cash[0]
+            return (bonus_cash or cash)[0]  # a saved Coin die is a die not rolled for trains
         for a in legal:
             if a["type"] == "save" and a["face"] in BUILDINGS and counts.get(a["face"], 0) >= 2 \
                     and me["buildings_left"][a["face"]] > 0:

@@ -1,8 +1,13 @@
-"""The game's data files, loaded once: the board, the components and the Power cards.
+"""The game's data files, loaded once: the boards, the components and the Power cards.
 
-The board and the Power cards are this project's design (shared/reference/trains-and-stations.md):
-the rulebook does not print them. Every entry of ``board.json`` and ``cards.json`` carries a
+The board and the Power cards are this project's design (docs/sources.md#trains-and-stations):
+the rulebook does not print them. Every entry of the board files and ``cards.json`` carries a
 ``source`` note. Nothing here holds game rules beyond the shapes of the data.
+
+Rules versions: version 2 (current) plays ``board.json`` (no route under 4 spaces) and the Power
+cards marked ``2``; version 1 plays ``board_v1.json`` (the first, shorter board) and the cards
+marked ``1``, so that games begun before version 2 replay exactly. Power card ids are unique
+across versions (a card's id means the same card in every version that has it).
 """
 
 from __future__ import annotations
@@ -14,6 +19,12 @@ from pathlib import Path
 from typing import Any
 
 _HERE = Path(__file__).parent
+
+RULES_VERSION = 2
+"""The rules version new games play."""
+RULES_VERSIONS: tuple[int, ...] = (1, 2)
+"""Every rules version this engine can still play."""
+_BOARD_FILES: dict[int, str] = {1: "board_v1.json", 2: "board.json"}
 
 
 def load_json(name: str) -> Any:
@@ -51,11 +62,22 @@ class Board:
     space_next: dict[str, tuple[str, ...]]
     space_touches_station: frozenset[str]
     space_order: tuple[str, ...]
+    station_routes: dict[str, tuple[str, ...]]
+    """Station -> the routes that touch it, in board order."""
+    space_links: tuple[tuple[str, bool, tuple[str, ...]], ...]
+    """``(space, touches a Station, neighbouring spaces)`` in board order (for the placing rule)."""
 
 
-@lru_cache(maxsize=1)
-def board() -> Board:
-    raw = load_json("board.json")
+@lru_cache(maxsize=4)
+def board_layout(version: int = RULES_VERSION) -> dict[str, Any]:
+    """The raw board file of a rules version (with drawing coordinates); shared, do not modify."""
+    return load_json(_BOARD_FILES[version])
+
+
+@lru_cache(maxsize=4)
+def board(version: int = RULES_VERSION) -> Board:
+    """The board of a rules version, shaped for the rules."""
+    raw = board_layout(version)
     stations = {
         s["id"]: Station(s["id"], s["name"], s["bonus"]["kind"], int(s["bonus"]["amount"]), int(s["slots"]))
         for s in raw["stations"]
@@ -83,6 +105,8 @@ def board() -> Board:
         space_next=space_next,
         space_touches_station=frozenset(touching),
         space_order=tuple(order),
+        station_routes={s: tuple(r for r in routes if s in routes[r].stations) for s in stations},
+        space_links=tuple((sid, sid in touching, space_next[sid]) for sid in order),
     )
 
 
@@ -92,8 +116,16 @@ def cards() -> dict[str, Any]:
 
 
 @lru_cache(maxsize=1)
-def power_cards() -> dict[int, dict[str, Any]]:
-    return {int(c["id"]): c for c in cards()["power_cards"]["cards"]}
+def all_power_cards() -> dict[int, dict[str, Any]]:
+    """Every Power card of every rules version, by id (ids are unique across versions)."""
+    return {int(c["id"]): {k: v for k, v in c.items() if k != "rules"} for c in cards()["power_cards"]["cards"]}
+
+
+@lru_cache(maxsize=4)
+def power_cards(version: int = RULES_VERSION) -> dict[int, dict[str, Any]]:
+    """The 20 Power cards of a rules version, by id."""
+    every = all_power_cards()
+    return {int(c["id"]): every[int(c["id"])] for c in cards()["power_cards"]["cards"] if version in c["rules"]}
 
 
 def monopoly_values() -> dict[str, int]:

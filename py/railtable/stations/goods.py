@@ -3,7 +3,7 @@
 * Step 5, "Goods Depletion & Upgrade": the chart under each Building space gives the next
   Goods; a Goods type enters play once, so when the next type is already placed the one after
   it is used; when none is left the Building space stays empty (rulebook, Step 5; the chart is
-  this project's reading, shared/reference/trains-and-stations.md).
+  this project's reading, docs/sources.md#trains-and-stations).
 * "Scoring": the player with the most of each Goods scores its Monopoly value; ties all score.
   A two-Goods Power card counts as one of each Goods it shows (rulebook, "Power Cards").
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .data import GOODS, cards, monopoly_values, power_cards
+from .data import GOODS, all_power_cards, cards, monopoly_values
 
 
 def upgrade_options(building: str, level: int, placed: Iterable[str]) -> tuple[int, list[str]]:
@@ -33,7 +33,7 @@ def upgrade_options(building: str, level: int, placed: Iterable[str]) -> tuple[i
 def goods_totals(hand: dict[str, int], power_ids: Iterable[int]) -> dict[str, int]:
     """A player's count of each Goods for monopolies: Goods cards plus two-Goods Power cards."""
     totals = {g: int(hand.get(g, 0)) for g in GOODS}
-    table = power_cards()
+    table = all_power_cards()
     for cid in power_ids:
         card = table[cid]
         if card["kind"] == "goods":

@@ -1,14 +1,14 @@
 """Log messages in English and French, from ``i18n.json``.
 
-The engine stores every log event twice: as English text (``GameState.log``, what
-``view()["log"]`` shows) and as a structured event ``[key, params]`` (``view()["events"]``).
-:func:`render` turns a structured event into text in any language of ``i18n.json``, so the UI
-can show the whole log in French. French words come from the French rules.
+The engine stores every log event as data only, ``[key, params]`` (``view()["events"]``), never as
+text. :func:`render` turns an event into text in any language of ``i18n.json`` when it is shown,
+so the same game reads in English or French. French words come from the French rules.
 
 Parameter names decide how a value is shown: ``p``/``to``/``winner`` are seats (shown as the
 player's name), ``station``/``a``/``b`` Stations, ``route`` a route, ``goods`` a Goods type,
 ``building`` a Building, ``face`` a die face, ``faces`` a list of faces, ``seats`` a list of seats,
-``card`` a Power card id, ``cards`` a list of them; anything else is shown as it is.
+``scores`` one score per seat, ``card`` a Power card id, ``cards`` a list of them, ``offer`` a
+speculation trade; anything else is shown as it is.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from .data import load_json, power_cards
+from .data import all_power_cards, load_json
 
 LANGUAGES = ("en", "fr")
 
@@ -35,7 +35,7 @@ def term(key: str, lang: str = "en") -> str:
 
 def card_text(cid: int, lang: str = "en") -> str:
     """A Power card in words: a Mission (two cities and its VP) or its two Goods."""
-    card = power_cards()[int(cid)]
+    card = all_power_cards()[int(cid)]
     if card["kind"] == "mission":
         a, b = card["cities"]
         return term("card.mission", lang).format(
@@ -43,6 +43,13 @@ def card_text(cid: int, lang: str = "en") -> str:
         )
     g1, g2 = card["goods"]
     return term("card.goods", lang).format(a=term(f"goods.{g1}", lang), b=term(f"goods.{g2}", lang))
+
+
+def offer_text(offer: dict[str, Any], lang: str = "en") -> str:
+    """A speculation trade in words (``{"goods": {type: n}, "cards": [ids]}``)."""
+    parts = [f"{n} {term(f'goods.{g}', lang)}" for g, n in offer.get("goods", {}).items() if n]
+    parts += [card_text(c, lang) for c in offer.get("cards", [])]
+    return ", ".join(parts) or term("nothing", lang)
 
 
 def _show(name: str, value: Any, lang: str, names: list[str]) -> str:
@@ -64,14 +71,14 @@ def _show(name: str, value: Any, lang: str, names: list[str]) -> str:
         return ", ".join(term(f"face.{v}", lang) for v in value) or "-"
     if name == "seats":
         return ", ".join(names[int(v)] for v in value) or "-"
+    if name == "scores":  # one score per seat
+        return ", ".join(f"{names[q]} {int(v)}" for q, v in enumerate(value))
     if name == "card":
         return card_text(int(value), lang)
     if name == "cards":
         return "; ".join(card_text(int(v), lang) for v in value)
     if name == "offer":
-        parts = [f"{n} {term(f'goods.{g}', lang)}" for g, n in value.get("goods", {}).items() if n]
-        parts += [card_text(c, lang) for c in value.get("cards", [])]
-        return ", ".join(parts) or term("nothing", lang)
+        return offer_text(value, lang)
     return str(value)
 
 

@@ -1,12 +1,13 @@
 """Trains (AEG / OZAKU, 2013): deck-building with a hex map, Tokyo and Osaka boards, 2-4 players.
 
-Rules: ../shared/rules/trains.en.txt; card texts and boards: ../shared/reference/trains.md.
+Rules: the Trains rulebook; where cards and boards come from: docs/sources.md#trains.
 Action vocabulary and view: docs/actions-trains.md.
 """
 
 from ..core import GameInfo, register
 from .bots import EagerRandomBot, PriorityBot
-from .state import TrainsState
+from .sampling import make_level_bot
+from .state import RULES_VERSION, RULES_VERSIONS, TrainsState
 
 INFO = register(
     GameInfo(
@@ -15,10 +16,14 @@ INFO = register(
         min_players=2,
         max_players=4,
         state_class=TrainsState,
-        bots={"priority": PriorityBot, "eager_random": EagerRandomBot},
-        default_bot="priority",
-        options={"board": "tokyo", "kingdom": "random"},
+        bots={"easy": PriorityBot, "normal": make_level_bot("normal"), "hard": make_level_bot("hard")},
+        default_bot="easy",
+        extra_bots={"eager_random": EagerRandomBot},
+        bot_aliases={"priority": "easy"},
+        options={"board": "tokyo", "kingdom": "random", "sets": "trains"},
+        rules_version=2,
+        rules_versions=(1, 2),
     )
 )
 
-__all__ = ["INFO", "EagerRandomBot", "PriorityBot", "TrainsState"]
+__all__ = ["INFO", "RULES_VERSION", "RULES_VERSIONS", "EagerRandomBot", "PriorityBot", "TrainsState"]

@@ -19,8 +19,9 @@ from typing import Any
 
 BOARD_IDS = ("tokyo", "osaka")
 RISING_SUN_BOARD_IDS = ("nagoya", "chiba", "kyushu")
-"""Trains: Rising Sun boards (this project's design, docs/sources.md#trains-rising-sun): loadable as
-data; a game may use them once the engine lists them in BOARD_IDS."""
+"""Trains: Rising Sun boards (this project's design, docs/sources.md#trains-rising-sun)."""
+ALL_BOARD_IDS = BOARD_IDS + RISING_SUN_BOARD_IDS
+"""Every board a game may use."""
 
 FIELD, RIVER, MOUNTAIN, SEA, CITY, REMOTE = "field", "river", "mountain", "sea", "city", "remote"
 
@@ -87,6 +88,14 @@ class Board:
             ns = [at[c] for c in neighbour_cells(h.row, h.col) if c in at]
             self.neighbours.append(tuple(sorted(n for n in ns if frozenset((h.id, n)) not in blocked)))
         self.printed_stations: dict[int, int] = {int(k): int(v) for k, v in data.get("printed_stations", {}).items()}
+        lo, hi = data.get("players", [2, 4])
+        self.players: tuple[int, int] = (int(lo), int(hi))
+        """The player counts the board is made for (Rising Sun "All Aboard!" step 1, "2-Player Maps")."""
+        size = data.get("supply_pile_size")
+        self.supply_pile_size: int | None = None if size is None else int(size)
+        """Cards per supply pile when the board says so (Chiba, Kyushu: 7); None: the box's pile sizes."""
+        self.s_cities: tuple[int, ...] = tuple(int(h) for h in data.get("s_cities", []))
+        """Chiba's "S" cities (Tateyama, Kamogawa, Katsuura), where players may be asked to start."""
 
     def __len__(self) -> int:
         return len(self.hexes)

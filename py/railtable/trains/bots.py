@@ -16,19 +16,25 @@ from typing import Any
 from ..core import Rng
 from .board import CITY, REMOTE, load_board
 from .cards import WASTE, card
+from .routes import route_cards
 
 Action = dict[str, Any]
 
 # Cards played first, in this order (draw and clean-up before money, money before rails).
 PLAY_FIRST = [
-    "Landfill", "Control Room", "Signaling Area", "Passing Station", "Garage", "Command Central", "Signals",
-    "Information Central", "Temporary Timetable", "Conductor's Station", "Station Crew", "Pulling",
-    "Stationmaster Office", "Ironworks", "Dump Site", "Freight Train", "Maintenance Factory", "Wagon Factory",
+    "Landfill", "Recycling Center", "Control Room", "Signaling Area", "Passing Station", "Limited Partnership",
+    "Garage", "Command Central", "Signals", "Information Central", "Temporary Timetable", "Dispatcher",
+    "Incinerator", "Strategy Meeting", "Upgrade", "Conductor's Station", "Station Crew", "Pulling", "Junkyard",
+    "Reclamation Depot", "Stationmaster Office", "Politician", "Regulations", "Roundhouse", "Unhappy Passengers",
+    "Protesters", "Ironworks", "Engineer", "Extra Laborers", "Surveyor", "Dump Site", "Freight Train",
+    "BioFuel Train", "Maintenance Factory", "Wagon Factory",
 ]
 MONEY_CARDS = ["Normal Train", "Express Train", "Limited Express Train", "Bullet Train", "Tourist Train",
-               "Early Train", "Mail Train", "Amusement Park", "Holiday Timetable"]
-RAIL_CARDS = ["Subway Excavation", "Tunnel", "Viaduct", "Steel Bridge", "Collaboration", "Lay Rails"]
-PLAY_LAST = ["Station Expansion", "Switchback"]
+               "Early Train", "Mail Train", "Amusement Park", "Holiday Timetable", "Outdated Train",
+               "Experimental Train", "Mining Train", "Commuter Train", "Legal Counsel"]
+RAIL_CARDS = ["Subway Excavation", "Government Subsidy", "Trail Blazer", "Tunnel", "Viaduct", "Steel Bridge",
+              "Interchange", "Distant Partners", "Collaboration", "Lay Rails"]
+PLAY_LAST = ["Station Expansion", "Switchback", "Monorail", "Yardmaster"]
 
 # Buy scores (higher first) and how many copies the bot wants at most.
 BUY_SCORE: dict[str, tuple[float, int]] = {
@@ -41,9 +47,19 @@ BUY_SCORE: dict[str, tuple[float, int]] = {
     "Garage": (4.8, 1), "Command Central": (3.5, 1), "Pulling": (3.8, 1), "Switchback": (3.6, 1),
     "Holiday Timetable": (3.9, 1), "Station Expansion": (4.4, 3), "Landfill": (5.1, 1), "Station Crew": (4.2, 1),
     "Conductor's Station": (4.3, 1), "Signals": (3.7, 1), "Bullet Train": (4.1, 3),
+    # Trains: Rising Sun
+    "Mining Train": (7.0, 2), "Experimental Train": (6.9, 3), "BioFuel Train": (6.5, 2), "Trail Blazer": (7.4, 2),
+    "Government Subsidy": (7.1, 2), "Interchange": (6.0, 1), "Distant Partners": (5.9, 2),
+    "Recycling Center": (6.7, 1), "Junkyard": (5.4, 1), "Limited Partnership": (6.4, 2), "Politician": (6.2, 1),
+    "Regulations": (5.3, 1), "Roundhouse": (5.0, 1), "Protesters": (4.6, 1), "Unhappy Passengers": (4.7, 1),
+    "Yardmaster": (5.2, 1), "Incinerator": (5.0, 1), "Dispatcher": (4.9, 1), "Upgrade": (4.4, 1),
+    "Engineer": (4.8, 1), "Extra Laborers": (4.5, 1), "Charitable Support": (4.6, 1), "Commuter Train": (4.3, 3),
+    "Monorail": (3.9, 2), "Surveyor": (3.6, 1), "Strategy Meeting": (3.4, 1), "Reclamation Depot": (3.8, 1),
+    "Legal Counsel": (4.0, 1), "Outdated Train": (2.0, 1),
 }
-LATE_VP = {"Skyscraper": 12.0, "Tower": 8.5, "Apartment": 4.0}
-USELESS = {WASTE, "Apartment", "Tower", "Skyscraper"}
+LATE_VP = {"Skyscraper": 12.0, "Stadium": 12.0, "Tower": 8.5, "Distribution Center": 8.5, "Apartment": 4.0,
+           "Office Building": 4.0}
+USELESS = {WASTE, "Apartment", "Tower", "Skyscraper", "Office Building", "Distribution Center", "Stadium"}
 
 
 def eager_choice(rng: Rng, legal: list[Action]) -> Action:
@@ -94,6 +110,8 @@ class PriorityBot:
         mine = self.seat in view["rails"][h]
         if hx.terrain == CITY:
             own = 0.0 if mine else 2.0 + 1.5 * view["stations"][h] + 0.8 * (hx.slots - view["stations"][h])
+            if not mine and hx.name in self._route_cities(view):
+                own += 2.5
         elif hx.terrain == REMOTE:
             own = 0.0 if mine else 1.6 * hx.value
         else:
@@ -101,6 +119,10 @@ class PriorityBot:
         if depth:
             own += 0.35 * sum(self._hex_value(view, n, 0) for n in board.neighbours[h] if self.seat not in view["rails"][n])
         return own
+
+    def _route_cities(self, view: dict[str, Any]) -> set[str]:
+        """Cities of the Route Bonus cards nobody has taken yet (the bot aims its rails at them)."""
+        return {c for r in view.get("routes", []) if r["owner"] is None for c in route_cards()[r["id"]]["cities"]}
 
     def _start_value(self, view: dict[str, Any], h: int) -> float:
         board = load_board(view["board"])
@@ -149,12 +171,24 @@ class PriorityBot:
         if kind == "name_card":
             return pick("Normal Train" if "Normal Train" in values else values[0])
         if kind == "discard_or_keep":
-            top = pending["prompt"].rsplit(" is ", 1)[-1]
+            top = opts[0]["card"]  # each option names the card on top
             return pick("discard" if top in USELESS or top == "Normal Train" else "keep")
         if kind == "choose_one":
             for v in ("return_waste", "draw", "money"):
                 if v in values:
                     return pick(v)
+        if kind == "reaction":
+            return pick(values[0])  # reveal the Reaction: the Attack passes by
+        if kind in ("to_deck", "discard_type"):
+            return pick(min(values, key=self._keep_value))
+        if kind == "discard_down":
+            bad = [v for v in values if v in USELESS]
+            return pick(bad[0] if bad else min(values, key=self._keep_value))
+        if kind == "trash_any":
+            junk = [v for v in values if v in (WASTE, "Normal Train")]
+            return pick(junk[0] if junk else "done")
+        if kind == "choose_city":
+            return pick(max(values, key=lambda h: sum(1 for q in view["rails"][h] if q != self.seat)))
         if kind == "copy_action":
             order = {n: i for i, n in enumerate(PLAY_FIRST + MONEY_CARDS)}
             return pick(min(values, key=lambda n: order.get(n, 99)))
@@ -183,6 +217,9 @@ class PriorityBot:
         names_in_hand = list(hand.values())
         waste_in_hand = names_in_hand.count(WASTE)
         money_in_hand = sum(card(n).money for n in names_in_hand)
+        use = [a for a in legal if a["type"] == "use_route"]
+        if use:  # a Route Bonus ability: use it at once
+            return use[0]
         ret = [a for a in legal if a["type"] == "return_waste"]
         if ret and waste_in_hand >= 3 and money_in_hand < 3:
             return ret[0]
@@ -195,9 +232,14 @@ class PriorityBot:
         for name in RAIL_CARDS + PLAY_LAST:
             if name in plays:
                 return plays[name][0]
+        charity = [a for a in legal if a["type"] == "play" and hand[a["card"]] == "Charitable Support"]
+        if charity and not self._is_late(view):  # early: its money only
+            return next((a for a in charity if a.get("decline")), charity[0])
         buy = self._best_buy(view, legal)
         if buy is not None:
             return buy
+        if "Charitable Support" in plays:  # late, nothing better to buy: 4 money for 1 VP
+            return plays["Charitable Support"][0]
         if "Holiday Timetable" in plays and self._holiday_helps(view):
             return plays["Holiday Timetable"][0]
         return next(a for a in legal if a["type"] == "end_turn")
@@ -207,8 +249,12 @@ class PriorityBot:
             return waste > 0
         if name == "Conductor's Station":
             return any(n in USELESS for n in hand)
-        if name == "Ironworks":
+        if name == "Ironworks" or name == "Extra Laborers" or name == "Surveyor":
             return any(n in RAIL_CARDS for n in hand)
+        if name in ("Recycling Center", "Reclamation Depot"):
+            return waste > 0 or name == "Reclamation Depot"
+        if name == "Junkyard":
+            return waste > 0 or "Normal Train" in hand
         return True
 
     def _holiday_helps(self, view: dict[str, Any]) -> bool:

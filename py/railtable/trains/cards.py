@@ -20,8 +20,16 @@ ACTION = "Action"
 VICTORY = "Victory Point"
 WASTE_TYPE = "Waste"
 
+ATTACK = "Attack"
+REACTION = "Reaction"
+
 WASTE = "Waste"
 NORMAL_TRAIN = "Normal Train"
+
+TRAINS, RISING_SUN = "trains", "rising_sun"
+BOXES = (TRAINS, RISING_SUN)
+"""The boxes a card comes from: Trains (``cards.json``) and Trains: Rising Sun (``cards_rising_sun.json``)."""
+_FILES = {TRAINS: "cards.json", RISING_SUN: "cards_rising_sun.json"}
 
 
 @dataclass(frozen=True)
@@ -41,6 +49,16 @@ class CardDef:
     on_buy: tuple[dict[str, Any], ...]
     text: str = ""
     """The card's text as a person reads it (cards.json "text"; shown by the table, never interpreted)."""
+    box: str = TRAINS
+    """The box it comes from (``trains`` or ``rising_sun``)."""
+    buy_ends_turn: bool = False
+    """Buying it ends the buyer's turn (Rising Sun rulebook "How to Buy Cards": Outdated Train)."""
+    mandatory: bool = False
+    """Its effect may not be declined, though it is an Action card (Experimental Train's Waste)."""
+    reaction: dict[str, Any] | None = None
+    """A Reaction (Rising Sun rulebook "Reactions"): when it may be revealed and what it does."""
+    reconstructed: bool = False
+    """Its effect is this project's reconstruction (docs/sources.md#trains-rising-sun)."""
 
     def is_(self, card_type: str) -> bool:
         return card_type in self.types
@@ -50,29 +68,41 @@ class CardDef:
         return TRAIN in self.types
 
     @property
+    def is_attack(self) -> bool:
+        return ATTACK in self.types
+
+    @property
     def is_action(self) -> bool:
         """Action cards, including Train cards that carry the red action symbol (rulebook "Card Basics")."""
         return ACTION in self.types
 
 
 @cache
-def card_data() -> dict[str, Any]:
-    """The raw ``cards.json`` (fixed supply, starting deck, presets, cards)."""
-    text = resources.files(__package__).joinpath("cards.json").read_text(encoding="utf-8")
+def box_data(box: str) -> dict[str, Any]:
+    """The raw card file of a box (fixed supply, starting deck, presets, cards)."""
+    text = resources.files(__package__).joinpath(_FILES[box]).read_text(encoding="utf-8")
     return json.loads(text)
+
+
+def card_data() -> dict[str, Any]:
+    """The raw ``cards.json`` of the base game (fixed supply, starting deck, presets, cards)."""
+    return box_data(TRAINS)
 
 
 @cache
 def all_cards() -> dict[str, CardDef]:
-    """Every card kind by English name."""
+    """Every card kind of both boxes by English name."""
     out: dict[str, CardDef] = {}
-    for c in card_data()["cards"]:
-        out[c["name"]] = CardDef(
-            name=c["name"], fr=c["fr"], types=tuple(c["types"]), cost=int(c["cost"]),
-            money=int(c["money"]), vp=int(c["vp"]), pile=int(c["pile"]), supply=c["supply"],
-            playable=bool(c["playable"]), effect=tuple(c["effect"]), on_buy=tuple(c["on_buy"]),
-            text=str(c.get("text", "")),
-        )
+    for box in BOXES:
+        for c in box_data(box)["cards"]:
+            out[c["name"]] = CardDef(
+                name=c["name"], fr=c["fr"], types=tuple(c["types"]), cost=int(c["cost"]),
+                money=int(c["money"]), vp=int(c["vp"]), pile=int(c["pile"]), supply=c["supply"],
+                playable=bool(c["playable"]), effect=tuple(c["effect"]), on_buy=tuple(c["on_buy"]),
+                text=str(c.get("text", "")), box=box, buy_ends_turn=bool(c.get("buy_ends_turn", False)),
+                mandatory=bool(c.get("mandatory", False)), reaction=c.get("reaction"),
+                reconstructed=c.get("source") == "reconstructed",
+            )
     return out
 
 
@@ -88,10 +118,19 @@ def card(name: str) -> CardDef:
         return _BY_NAME[name]
 
 
-def kingdom_names() -> list[str]:
-    """The 30 randomized cards (rulebook "All Aboard!" step 5)."""
-    return [c.name for c in all_cards().values() if c.supply == "kingdom"]
+def kingdom_names(box: str = TRAINS) -> list[str]:
+    """The randomized cards of a box (rulebook "All Aboard!" step 5): 30 in Trains, 29 in Rising Sun."""
+    return [c.name for c in all_cards().values() if c.supply == "kingdom" and c.box == box]
 
 
-def presets() -> dict[str, dict[str, Any]]:
-    return card_data()["presets"]
+def fixed_vp_names(box: str) -> list[str]:
+    """The Victory Point cards of a box's fixed supply (Apartment, Tower, Skyscraper; Office Building,
+    Distribution Center, Stadium)."""
+    return [n for n in box_data(box)["fixed_supply"] if VICTORY in all_cards()[n].types]
+
+
+def presets(box: str | None = TRAINS) -> dict[str, dict[str, Any]]:
+    """Recommended sets of a box (``None``: of both boxes)."""
+    if box is None:
+        return {**box_data(TRAINS)["presets"], **box_data(RISING_SUN)["presets"]}
+    return box_data(box)["presets"]

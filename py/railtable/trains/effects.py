@@ -32,16 +32,16 @@ is where Attacks will fit, since a pending choice names the player who must deci
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .cards import WASTE, card
-
-if TYPE_CHECKING:
-    from .state import TrainsState
+from .board import CITY
+from .cards import RAIL_LAYING, WASTE, card
+from .table import Table
 
 Step = dict[str, Any]
 Frame = dict[str, Any]
 Pending = dict[str, Any]
+Blocker = dict[str, Any]
 
 STATIONMASTER = "Stationmaster Office"
 DONE = "done"
@@ -57,7 +57,7 @@ def _trains(names: list[str]) -> list[str]:
     return _distinct([n for n in names if card(n).is_train])
 
 
-def copy_targets(st: TrainsState, p: int, hand: list[str], money: int) -> list[str]:
+def copy_targets(st: Table, p: int, hand: list[str], money: int) -> list[str]:
     """Action cards in hand that Stationmaster Office may perform (not itself; effect feasible)."""
     out = []
     for n in _distinct(hand):
@@ -67,12 +67,12 @@ def copy_targets(st: TrainsState, p: int, hand: list[str], money: int) -> list[s
     return out
 
 
-def wagon_sources(st: TrainsState, hand: list[str], up_to: int) -> list[str]:
+def wagon_sources(st: Table, hand: list[str], up_to: int) -> list[str]:
     """Train cards in hand for which a Train costing up to ``up_to`` more is still in the supply."""
     return [n for n in _trains(hand) if wagon_targets(st, card(n).cost + up_to)]
 
 
-def wagon_targets(st: TrainsState, max_cost: int) -> list[str]:
+def wagon_targets(st: Table, max_cost: int) -> list[str]:
     out = []
     for name, ids in st.zones.piles.items():
         c = card(name)
@@ -81,58 +81,92 @@ def wagon_targets(st: TrainsState, max_cost: int) -> list[str]:
     return out
 
 
-def maintenance_targets(st: TrainsState, hand: list[str]) -> list[str]:
+def maintenance_targets(st: Table, hand: list[str]) -> list[str]:
     return [n for n in _trains(hand) if st.zones.piles.get(n)]
 
 
-def feasible(st: TrainsState, steps: list[Step], p: int, money: int, hand: list[str]) -> bool:
-    """Can every step be applied? (rulebook "Playing A Card": all or nothing).
+def city_choices(st: Table, step: Step) -> list[int]:
+    """Cities Protesters may name: with a station when ``with_station``."""
+    return [hx.id for hx in st.board.hexes
+            if hx.terrain == CITY and (st.stations[hx.id] > 0 or not step.get("with_station"))]
+
+
+def _of_type(names: list[str], card_type: str | None) -> list[str]:
+    return _distinct([n for n in names if card_type is None or card(n).is_(card_type)])
+
+
+def blocker(st: Table, steps: list[Step], p: int, money: int, hand: list[str]) -> Blocker | None:
+    """The first step that cannot be applied and why, or None if every step can be (rulebook
+    "Playing A Card": an effect is applied in full or not at all; gaining Waste when the Waste pile
+    is empty is the one exception, so ``gain_waste`` never blocks).
 
     ``money`` is the money after the card's own value; ``hand`` the names left in hand.
-    Modifiers listed before a ``lay_rail`` count for it.
+    Modifiers listed before a ``lay_rail`` count for it. The answer is
+    ``{"step": index, "op": op, "why": words}``; the table shows ``why``.
     """
     mods = list(st.modifiers)
     z = st.zones
-    for step in steps:
+    for i, step in enumerate(steps):
         op = step["op"]
+        why: str | None = None
         if op == "modifier":
             mods.append(step["name"])
         elif op == "lay_rail":
-            if not st.rail_options(p, money, mods):
-                return False
+            if not st.rail_options(p, money, _rail_mods(mods, step), step.get("adjacent_to") == "any_rail"):
+                why = "you have no rails left" if st.rails_left[p] <= 0 else \
+                    "there is no space next to your rails that you can pay for"
         elif op == "place_station":
             if not st.station_options():
-                return False
+                why = "no station token is left" if st.station_tokens <= 0 else "no city has a free station slot"
         elif op == "money_of_train_in_play" or op == "train_from_play_to_deck":
             if not _trains(z.names(z.plays[p])):
-                return False
+                why = "you have no Train card in play yet"
         elif op == "return_waste":
             if hand.count(WASTE) < step.get("n", 1):
-                return False
+                why = "you have no Waste in your hand"
         elif op == "choose_one":
             if not any(feasible(st, o["steps"], p, money, hand) for o in step["options"]):
-                return False
+                why = "none of its choices can be applied now"
         elif op == "copy_action_in_hand":
             if not copy_targets(st, p, hand, money):
-                return False
+                why = "you have no other Action card in hand whose effect could be applied"
         elif op == "gain_copy_of_train_in_hand":
             if not maintenance_targets(st, hand):
-                return False
+                why = "you have no Train card in hand whose pile still has cards"
         elif op == "train_from_discard_to_hand":
             if not _trains(z.names(z.discards[p])):
-                return False
+                why = "there is no Train card in your discard pile"
+        elif op in ("pay_money", "pay_for_vp"):
+            need = int(step.get("n", step.get("money", 0)))
+            if money < need:
+                why = f"you need {need} money to pay (you have {money})"
+            money -= need
+        elif op == "discard" and step.get("all_or_nothing"):
+            if len(hand) < int(step.get("n", 1)):
+                why = f"you need {int(step.get('n', 1))} other cards in hand to discard"
+        elif op == "choose_city":
+            if not city_choices(st, step):
+                why = "no city has a station" if step.get("with_station") else "there is no city"
         elif op == "trash_train_gain_better":
-            if not wagon_sources(st, hand, int(step.get("up_to", 3))):
-                return False
-    return True
+            up_to = int(step.get("up_to", 3))
+            if not wagon_sources(st, hand, up_to):
+                why = f"you have no Train in hand with a Train costing up to {up_to} more in the supply"
+        if why is not None:
+            return {"step": i, "op": op, "why": why}
+    return None
+
+
+def feasible(st: Table, steps: list[Step], p: int, money: int, hand: list[str]) -> bool:
+    """Can every step be applied? (rulebook "Playing A Card": all or nothing; see :func:`blocker`)."""
+    return blocker(st, steps, p, money, hand) is None
 
 
 # ---- running ----------------------------------------------------------------
-def push(st: TrainsState, steps: list[Step], p: int, source: int | None) -> None:
+def push(st: Table, steps: list[Step], p: int, source: int | None) -> None:
     st.stack.append({"steps": [dict(s) for s in steps], "i": 0, "player": p, "source": source})
 
 
-def run(st: TrainsState) -> None:
+def run(st: Table) -> None:
     """Run effect steps until they are all done or one needs a choice."""
     while st.stack and st.pending is None:
         frame = st.stack[-1]
@@ -144,14 +178,14 @@ def run(st: TrainsState) -> None:
         _STEPS[step["op"]](st, frame, step)
 
 
-def _ask(st: TrainsState, p: int, source: int | None, kind: str, prompt: str, options: list[dict[str, Any]],
+def _ask(st: Table, p: int, source: int | None, kind: str, prompt: str, options: list[dict[str, Any]],
          action: str = "choose", **extra: Any) -> None:
     """Stop the run with a pending choice for player ``p`` (``source``: the card whose effect asks)."""
     st.pending = {"kind": kind, "player": p, "source": source, "prompt": prompt,
                   "action": action, "options": options, **extra}
 
 
-def _set_pending(st: TrainsState, frame: Frame, kind: str, prompt: str, options: list[dict[str, Any]],
+def _set_pending(st: Table, frame: Frame, kind: str, prompt: str, options: list[dict[str, Any]],
                  action: str = "choose", **extra: Any) -> None:
     _ask(st, frame["player"], frame["source"], kind, prompt, options, action, **extra)
 
@@ -161,34 +195,47 @@ def _opts(values: list[Any], label: Callable[[Any], str] = str) -> list[dict[str
 
 
 # ---- the steps ----------------------------------------------------------------
-def _draw(st: TrainsState, f: Frame, s: Step) -> None:
+def _draw(st: Table, f: Frame, s: Step) -> None:
     st.draw(f["player"], int(s.get("n", 1)))
 
 
-def _money(st: TrainsState, f: Frame, s: Step) -> None:
+def _money(st: Table, f: Frame, s: Step) -> None:
     st.money += int(s["n"])
-    st.log_event(f"{st.names[f['player']]} gets {s['n']} money (now {st.money})")
+    st.event("money", p=f["player"], n=int(s["n"]), total=st.money)
 
 
-def _vp(st: TrainsState, f: Frame, s: Step) -> None:
+def _vp(st: Table, f: Frame, s: Step) -> None:
     st.vp_tokens[f["player"]] += int(s["n"])
-    st.log_event(f"{st.names[f['player']]} moves up {s['n']} on the VP track")
+    st.event("vp", p=f["player"], n=int(s["n"]))
 
 
-def _gain_waste(st: TrainsState, f: Frame, s: Step) -> None:
+def _from_rail_card(st: Table, f: Frame) -> bool:
+    src = f["source"]
+    return src is not None and card(st.zones.name(src)).is_(RAIL_LAYING)
+
+
+def _gain_waste(st: Table, f: Frame, s: Step) -> None:
+    if "no_rail_card_waste" in st.modifiers and _from_rail_card(st, f) and f["player"] == st.current:
+        st.event("waste_engineer", p=f["player"])
+        return
     for _ in range(int(s.get("n", 1))):
         st.gain_waste(f["player"])
 
 
-def _modifier(st: TrainsState, f: Frame, s: Step) -> None:
+def _modifier(st: Table, f: Frame, s: Step) -> None:
     st.modifiers.append(s["name"])
 
 
-def _lay_rail(st: TrainsState, f: Frame, s: Step) -> None:
+def _rail_mods(mods: list[str], s: Step) -> list[str]:
+    """The modifiers for one ``lay_rail`` step: the turn's, plus ``free`` (Government Subsidy)."""
+    return mods + ["free"] if s.get("free") else mods
+
+
+def _lay_rail(st: Table, f: Frame, s: Step) -> None:
     p = f["player"]
-    opts = st.rail_options(p, st.money, st.modifiers)
+    opts = st.rail_options(p, st.money, _rail_mods(st.modifiers, s), s.get("adjacent_to") == "any_rail")
     if not opts:
-        st.log_event(f"{st.names[p]} has nowhere to lay a rail")
+        st.event("no_rail_space", p=p)
         return
     options = []
     for h, (cost, waste) in sorted(opts.items()):
@@ -197,23 +244,23 @@ def _lay_rail(st: TrainsState, f: Frame, s: Step) -> None:
     _set_pending(st, f, "lay_rail", "Lay a rail: choose a space", options, action="lay_rail")
 
 
-def _place_station(st: TrainsState, f: Frame, s: Step) -> None:
+def _place_station(st: Table, f: Frame, s: Step) -> None:
     opts = st.station_options()
     if not opts:
-        st.log_event(f"{st.names[f['player']]} has no city to place a station in")
+        st.event("no_station_city", p=f["player"])
         return
     options = [{"value": h, "label": st.hex_label(h), "hex": h} for h in opts]
     _set_pending(st, f, "place_station", "Place a station: choose a city", options, action="place_station")
 
 
-def _money_if_in_play(st: TrainsState, f: Frame, s: Step) -> None:
+def _money_if_in_play(st: Table, f: Frame, s: Step) -> None:
     z = st.zones
     if z.find(z.plays[f["player"]], s["name"]) is not None:
         st.money += int(s["n"])
-        st.log_event(f"{st.names[f['player']]} has a {s['name']} in play: +{s['n']} money")
+        st.event("money_if_in_play", p=f["player"], card=s["name"], n=int(s["n"]))
 
 
-def _money_of_train_in_play(st: TrainsState, f: Frame, s: Step) -> None:
+def _money_of_train_in_play(st: Table, f: Frame, s: Step) -> None:
     z = st.zones
     names = _trains(z.names(z.plays[f["player"]]))
     if names:
@@ -221,27 +268,36 @@ def _money_of_train_in_play(st: TrainsState, f: Frame, s: Step) -> None:
                      _opts(names, lambda n: f"{n} (+{card(n).money})"))
 
 
-def _return_all_waste(st: TrainsState, f: Frame, s: Step) -> None:
-    st.return_waste(f["player"], st.zones.names(st.zones.hands[f["player"]]).count(WASTE))
+def _return_all_waste(st: Table, f: Frame, s: Step) -> None:
+    k = st.zones.names(st.zones.hands[f["player"]]).count(WASTE)
+    st.return_waste(f["player"], k)
+    if s.get("draw_each") and k:
+        st.draw(f["player"], k * int(s["draw_each"]))
 
 
-def _return_waste(st: TrainsState, f: Frame, s: Step) -> None:
+def _return_waste(st: Table, f: Frame, s: Step) -> None:
     st.return_waste(f["player"], int(s.get("n", 1)))
 
 
-def _return_waste_any(st: TrainsState, f: Frame, s: Step) -> None:
-    k = st.zones.names(st.zones.hands[f["player"]]).count(WASTE)
+def _waste_zone(st: Table, p: int, s: Step) -> list[int]:
+    return st.zones.discards[p] if s.get("from") == "discard" else st.zones.hands[p]
+
+
+def _return_waste_any(st: Table, f: Frame, s: Step) -> None:
+    k = st.zones.names(_waste_zone(st, f["player"], s)).count(WASTE)
+    if "up_to" in s:
+        k = min(k, int(s["up_to"]))
     if k:
         each = int(s.get("money_each", 0))
         _set_pending(st, f, "return_waste_any", "How many Waste do you return?",
                      _opts(list(range(k + 1)), lambda v: f"{v} Waste (+{v * each} money)"), step=dict(s))
 
 
-def _discard_any(st: TrainsState, f: Frame, s: Step) -> None:
+def _discard_any(st: Table, f: Frame, s: Step) -> None:
     _ask_discard_any(st, f["player"], f["source"], dict(s), 0)
 
 
-def _ask_discard_any(st: TrainsState, p: int, source: int | None, s: Step, count: int) -> None:
+def _ask_discard_any(st: Table, p: int, source: int | None, s: Step, count: int) -> None:
     hand = st.zones.names(st.zones.hands[p])
     if not hand:
         _finish_discard_any(st, p, s, count)
@@ -250,19 +306,19 @@ def _ask_discard_any(st: TrainsState, p: int, source: int | None, s: Step, count
          _opts(_distinct(hand), lambda n: f"discard {n}") + [{"value": DONE, "label": "done"}], step=s, count=count)
 
 
-def _finish_discard_any(st: TrainsState, p: int, s: Step, count: int) -> None:
+def _finish_discard_any(st: Table, p: int, s: Step, count: int) -> None:
     if s.get("money_each"):
         st.money += count * int(s["money_each"])
-        st.log_event(f"{st.names[p]} gets {count * int(s['money_each'])} money (now {st.money})")
+        st.event("money", p=p, n=count * int(s["money_each"]), total=st.money)
     if s.get("draw_each"):
         st.draw(p, count * int(s["draw_each"]))
 
 
-def _discard(st: TrainsState, f: Frame, s: Step) -> None:
+def _discard(st: Table, f: Frame, s: Step) -> None:
     _ask_discard(st, f["player"], f["source"], int(s.get("n", 1)))
 
 
-def _ask_discard(st: TrainsState, p: int, source: int | None, remaining: int) -> None:
+def _ask_discard(st: Table, p: int, source: int | None, remaining: int) -> None:
     hand = st.zones.names(st.zones.hands[p])
     if remaining <= 0 or not hand:
         return
@@ -270,15 +326,15 @@ def _ask_discard(st: TrainsState, p: int, source: int | None, remaining: int) ->
          _opts(_distinct(hand), lambda n: f"discard {n}"), remaining=remaining)
 
 
-def _trash_source(st: TrainsState, f: Frame, s: Step) -> None:
+def _trash_source(st: Table, f: Frame, s: Step) -> None:
     p, src = f["player"], f["source"]
     if src is not None and src in st.zones.plays[p]:
         st.zones.plays[p].remove(src)
         st.zones.trash.append(src)
-        st.log_event(f"{st.names[p]} trashes {st.zones.name(src)}")
+        st.event("trash", p=p, card=st.zones.name(src))
 
 
-def _reveal_take_one(st: TrainsState, f: Frame, s: Step) -> None:
+def _reveal_take_one(st: Table, f: Frame, s: Step) -> None:
     p = f["player"]
     z = st.zones
     for _ in range(int(s["n"])):
@@ -289,56 +345,70 @@ def _reveal_take_one(st: TrainsState, f: Frame, s: Step) -> None:
         z.revealed.append(cid)
     st.mark_revealed()
     if not z.revealed:
-        st.log_event(f"{st.names[p]} has no cards to reveal")
+        st.event("reveal_none", p=p)
         return
-    st.log_event(f"{st.names[p]} reveals {', '.join(z.names(z.revealed))}")
+    st.event("reveal", p=p, cards=z.names(z.revealed))
     names = _distinct(z.names(z.revealed))
     _set_pending(st, f, "take_one", "Put one revealed card into your hand (or none)",
                  _opts(names, lambda n: f"take {n}") + [{"value": NONE, "label": "take none"}])
 
 
-def _ask_order(st: TrainsState, p: int, source: int | None) -> None:
-    """Put the revealed cards back on the deck one at a time; the last one put back ends on top."""
+def _ask_order(st: Table, p: int, source: int | None, order: list[int]) -> None:
+    """Put the revealed cards back on the deck one at a time; the last one put back ends on top.
+
+    The cards already chosen (``order``, bottom first) stay among the revealed cards until the
+    last choice, then all go back at once: the others see which cards were revealed, never the
+    order they went back in (rulebook "Information Central": the order is the player's secret).
+    """
     z = st.zones
-    names = _distinct(z.names(z.revealed))
+    left = [c for c in z.revealed if c not in order]
+    names = _distinct(z.names(left))
     if len(names) <= 1:
-        if z.revealed:
-            st.log_event(f"{st.names[p]} puts {len(z.revealed)} card(s) back on top of their deck")
-        z.decks[p].extend(z.revealed)
-        z.revealed = []
+        back = order + left
+        if back:
+            st.event("put_back", p=p, n=len(back))
+        z.revealed = [c for c in z.revealed if c not in back]
+        z.decks[p].extend(back)
         return
-    _ask(st, p, source, "order_top", "Put a card back on your deck (the last one you put back ends on top)",
-         _opts(names, lambda n: f"put back {n}"))
+    chosen = ", ".join(z.names(order))
+    _ask(st, p, source, "order_top", "Put a card back on your deck (the last one you put back ends on top)"
+         + (f"; put back so far, bottom first: {chosen}" if order else ""),
+         _opts(names, lambda n: f"put back {n}"), order=order)
 
 
-def _name_and_reveal(st: TrainsState, f: Frame, s: Step) -> None:
+def _name_and_reveal(st: Table, f: Frame, s: Step) -> None:
     _set_pending(st, f, "name_card", "Name a card, then reveal the top card of your deck",
                  _opts(st.names_in_game()))
 
 
-def _look_top(st: TrainsState, f: Frame, s: Step) -> None:
+def _look_top(st: Table, f: Frame, s: Step) -> None:
     p = f["player"]
     cid = st.zones.top(p, st.rng)
     st.mark_revealed()
     if cid is None:
         return
     name = st.zones.name(cid)
-    st.log_event(f"{st.names[p]} looks at the top card of their deck",
-                 private={p: f"{st.names[p]} looks at the top card of their deck: {name}"})
+    st.event("look_top", {p: ("look_top_seen", {"p": p, "card": name})}, p=p)
     _set_pending(st, f, "discard_or_keep", f"The top card of your deck is {name}",
-                 [{"value": "discard", "label": f"discard {name}"}, {"value": "keep", "label": f"keep {name} on top"}])
+                 [{"value": "discard", "label": f"discard {name}", "card": name},
+                  {"value": "keep", "label": f"keep {name} on top", "card": name}])
 
 
-def _choose_one(st: TrainsState, f: Frame, s: Step) -> None:
+def _choose_one(st: Table, f: Frame, s: Step) -> None:
     p = f["player"]
     hand = st.zones.names(st.zones.hands[p])
-    opts = [{"value": o["value"], "label": o["label"]} for o in s["options"]
-            if feasible(st, o["steps"], p, st.money, hand)]
+    opts, unavailable = [], []
+    for o in s["options"]:
+        why = blocker(st, o["steps"], p, st.money, hand)
+        if why is None:
+            opts.append({"value": o["value"], "label": o["label"]})
+        else:
+            unavailable.append({"value": o["value"], "label": o["label"], "why": why["why"]})
     if opts:
-        _set_pending(st, f, "choose_one", "Choose one", opts, step=dict(s))
+        _set_pending(st, f, "choose_one", "Choose one", opts, step=dict(s), unavailable=unavailable)
 
 
-def _copy_action(st: TrainsState, f: Frame, s: Step) -> None:
+def _copy_action(st: Table, f: Frame, s: Step) -> None:
     p = f["player"]
     names = copy_targets(st, p, st.zones.names(st.zones.hands[p]), st.money)
     if names:
@@ -346,28 +416,28 @@ def _copy_action(st: TrainsState, f: Frame, s: Step) -> None:
                      _opts(names))
 
 
-def _gain_copy(st: TrainsState, f: Frame, s: Step) -> None:
+def _gain_copy(st: Table, f: Frame, s: Step) -> None:
     p = f["player"]
     names = maintenance_targets(st, st.zones.names(st.zones.hands[p]))
     if names:
         _set_pending(st, f, "gain_copy", "Reveal a Train card from your hand: gain a copy", _opts(names))
 
 
-def _from_discard(st: TrainsState, f: Frame, s: Step) -> None:
+def _from_discard(st: Table, f: Frame, s: Step) -> None:
     p = f["player"]
     names = _trains(st.zones.names(st.zones.discards[p]))
     if names:
         _set_pending(st, f, "from_discard", "Take a Train card from your discard pile into your hand", _opts(names))
 
 
-def _play_to_deck(st: TrainsState, f: Frame, s: Step) -> None:
+def _play_to_deck(st: Table, f: Frame, s: Step) -> None:
     p = f["player"]
     names = _trains(st.zones.names(st.zones.plays[p]))
     if names:
         _set_pending(st, f, "play_to_deck", "Put a Train card from your play area on top of your deck", _opts(names))
 
 
-def _reveal_until_trains(st: TrainsState, f: Frame, s: Step) -> None:
+def _reveal_until_trains(st: Table, f: Frame, s: Step) -> None:
     p = f["player"]
     z = st.zones
     found: list[int] = []
@@ -381,11 +451,10 @@ def _reveal_until_trains(st: TrainsState, f: Frame, s: Step) -> None:
     st.mark_revealed()
     z.hands[p].extend(found)
     z.discards[p].extend(others)
-    st.log_event(f"{st.names[p]} reveals {', '.join(z.names(found + others)) or 'nothing'}; "
-                 f"takes {', '.join(z.names(found)) or 'no Train'}")
+    st.event("reveal_until", p=p, cards=z.names(found + others), trains=z.names(found))
 
 
-def _wagon(st: TrainsState, f: Frame, s: Step) -> None:
+def _wagon(st: Table, f: Frame, s: Step) -> None:
     p = f["player"]
     up_to = int(s.get("up_to", 3))
     names = wagon_sources(st, st.zones.names(st.zones.hands[p]), up_to)
@@ -393,7 +462,267 @@ def _wagon(st: TrainsState, f: Frame, s: Step) -> None:
         _set_pending(st, f, "wagon_trash", "Trash a Train card from your hand", _opts(names), up_to=up_to)
 
 
-_STEPS: dict[str, Callable[[TrainsState, Frame, Step], None]] = {
+# ---- Rising Sun steps ------------------------------------------------------------
+def _return_from(st: Table, p: int, zone: list[int], n: int) -> None:
+    """Return up to ``n`` Waste from ``zone`` (Reclamation Depot: the discard pile) to the supply."""
+    z = st.zones
+    done = 0
+    for _ in range(n):
+        cid = z.find(zone, WASTE)
+        if cid is None:
+            break
+        zone.remove(cid)
+        z.piles[WASTE].append(cid)
+        done += 1
+    if done:
+        st.event("return_waste", p=p, n=done)
+
+
+def _add_money(st: Table, p: int, n: int) -> None:
+    if n:
+        st.money += n
+        st.event("money", p=p, n=n, total=st.money)
+
+
+def _money_if_rail_laid(st: Table, f: Frame, s: Step) -> None:
+    """Monorail: +n money if a rail was laid this turn."""
+    if st.laid:
+        _add_money(st, f["player"], int(s["n"]))
+
+
+def _money_per_in_play(st: Table, f: Frame, s: Step) -> None:
+    """Commuter Train: +n per other card of that name in the play area."""
+    z = st.zones
+    count = z.names(z.plays[f["player"]]).count(s["name"])
+    if f["source"] is not None and z.name(f["source"]) == s["name"]:
+        count -= 1
+    _add_money(st, f["player"], max(0, count) * int(s["n"]))
+
+
+def _money_per_rail_on(st: Table, f: Frame, s: Step) -> None:
+    """Mining Train: +n per own rail on a terrain, at most ``max``."""
+    p = f["player"]
+    count = sum(1 for hx in st.board.hexes if hx.terrain == s["terrain"] and p in st.rails[hx.id])
+    _add_money(st, p, min(count * int(s["n"]), int(s.get("max", 99))))
+
+
+def _pay_money(st: Table, f: Frame, s: Step) -> None:
+    st.money -= int(s["n"])
+    st.event("pay", p=f["player"], n=int(s["n"]), total=st.money)
+
+
+def _pay_for_vp(st: Table, f: Frame, s: Step) -> None:
+    """Charitable Support (rulebook "Playing A Card" example 1): pay 4 money, 1 step up the VP track."""
+    st.money -= int(s["money"])
+    st.vp_tokens[f["player"]] += int(s["vp"])
+    st.event("pay_for_vp", p=f["player"], n=int(s["money"]), vp=int(s["vp"]))
+
+
+def _hand_to_deck_top(st: Table, f: Frame, s: Step) -> None:
+    _ask_to_deck(st, f["player"], f["source"], dict(s), int(s.get("n", 1)))
+
+
+def _ask_to_deck(st: Table, p: int, source: int | None, s: Step, remaining: int) -> None:
+    names = _of_type(st.zones.names(st.zones.hands[p]), s.get("type"))
+    if remaining <= 0:
+        return
+    if not names:
+        if s.get("reveal_if_none"):
+            st.mark_revealed()
+            st.event("reveal_hand", p=p, cards=st.zones.names(st.zones.hands[p]))
+        return
+    what = f"a {s['type']} card" if s.get("type") else "a card"
+    _ask(st, p, source, "to_deck", f"Put {what} from your hand on top of your deck",
+         _opts(names, lambda n: f"put back {n}"), step=s, remaining=remaining)
+
+
+def _r_to_deck(st: Table, pd: Pending, v: Any) -> None:
+    p = pd["player"]
+    z = st.zones
+    z.move(z.hands[p], z.decks[p], v)
+    st.event("to_deck", p=p)
+    _ask_to_deck(st, p, pd["source"], pd["step"], pd["remaining"] - 1)
+
+
+def _reveal_take_type(st: Table, f: Frame, s: Step) -> None:
+    """Dispatcher: reveal the top n; those of ``type`` to hand, the others discarded."""
+    p = f["player"]
+    z = st.zones
+    found: list[int] = []
+    others: list[int] = []
+    for _ in range(int(s["n"])):
+        cid = z.top(p, st.rng)
+        if cid is None:
+            break
+        z.decks[p].pop()
+        (found if card(z.name(cid)).is_(s["type"]) else others).append(cid)
+    st.mark_revealed()
+    z.hands[p].extend(found)
+    z.discards[p].extend(others)
+    st.event("reveal_take", p=p, cards=z.names(found + others), took=z.names(found))
+
+
+def _reveal_until(st: Table, f: Frame, s: Step) -> None:
+    """Incinerator (Rising Sun rulebook "Terms: Reveal"): reveal until n cards of ``type`` or deck
+    and discard pile run out (the revealed cards are set aside, so a reshuffle takes only the discard
+    pile); the found cards are trashed (or go to hand), the others discarded."""
+    p = f["player"]
+    z = st.zones
+    found: list[int] = []
+    others: list[int] = []
+    while len(found) < int(s["n"]):
+        cid = z.top(p, st.rng)
+        if cid is None:
+            break
+        z.decks[p].pop()
+        (found if card(z.name(cid)).is_(s["type"]) else others).append(cid)
+    st.mark_revealed()
+    (z.trash if s.get("found") == "trash" else z.hands[p]).extend(found)
+    z.discards[p].extend(others)
+    st.event("reveal_until_" + ("trash" if s.get("found") == "trash" else "hand"), p=p,
+             cards=z.names(found + others), found=z.names(found))
+
+
+def _draw_per_distinct(st: Table, f: Frame, s: Step) -> None:
+    """Yardmaster: draw 1 per differently named card of ``type`` in play, at most ``max``."""
+    p = f["player"]
+    names = _of_type(st.zones.names(st.zones.plays[p]), s.get("type"))
+    st.draw(p, min(len(names), int(s.get("max", 99))))
+
+
+def _trash_from_hand(st: Table, f: Frame, s: Step) -> None:
+    _ask_trash(st, f["player"], f["source"], dict(s), 0)
+
+
+def _ask_trash(st: Table, p: int, source: int | None, s: Step, count: int) -> None:
+    hand = st.zones.names(st.zones.hands[p])
+    if not hand or count >= int(s.get("up_to", 1)):
+        _add_money(st, p, count * int(s.get("money_each", 0)))
+        return
+    _ask(st, p, source, "trash_any", f"Trash a card from your hand ({count} trashed, up to {s.get('up_to', 1)}), or done",
+         _opts(_distinct(hand), lambda n: f"trash {n}") + [{"value": DONE, "label": "done"}], step=s, count=count)
+
+
+def _r_trash_any(st: Table, pd: Pending, v: Any) -> None:
+    p = pd["player"]
+    if v == DONE:
+        _add_money(st, p, pd["count"] * int(pd["step"].get("money_each", 0)))
+        return
+    z = st.zones
+    z.move(z.hands[p], z.trash, v)
+    st.event("trash_hand", p=p, card=v)
+    _ask_trash(st, p, pd["source"], pd["step"], pd["count"] + 1)
+
+
+def _discard_type(st: Table, f: Frame, s: Step) -> None:
+    """Unhappy Passengers' victim: discard n cards of ``type`` (or reveal a hand without one)."""
+    p = f["player"]
+    names = _of_type(st.zones.names(st.zones.hands[p]), s.get("type"))
+    if not names:
+        if s.get("reveal_if_none"):
+            st.mark_revealed()
+            st.event("reveal_hand", p=p, cards=st.zones.names(st.zones.hands[p]))
+        return
+    _set_pending(st, f, "discard_type", f"Discard a {s['type']} card", _opts(names, lambda n: f"discard {n}"),
+                 step=dict(s), remaining=int(s.get("n", 1)))
+
+
+def _r_discard_type(st: Table, pd: Pending, v: Any) -> None:
+    st.discard_from_hand(pd["player"], v)
+    if pd["remaining"] > 1:
+        names = _of_type(st.zones.names(st.zones.hands[pd["player"]]), pd["step"].get("type"))
+        if names:
+            _ask(st, pd["player"], pd["source"], "discard_type", f"Discard a {pd['step']['type']} card",
+                 _opts(names, lambda n: f"discard {n}"), step=pd["step"], remaining=pd["remaining"] - 1)
+
+
+def _discard_down_to(st: Table, f: Frame, s: Step) -> None:
+    _ask_down_to(st, f["player"], f["source"], int(s["n"]))
+
+
+def _ask_down_to(st: Table, p: int, source: int | None, n: int) -> None:
+    hand = st.zones.names(st.zones.hands[p])
+    if len(hand) <= n:
+        return
+    _ask(st, p, source, "discard_down", f"Discard down to {n} cards ({len(hand) - n} to go)",
+         _opts(_distinct(hand), lambda c: f"discard {c}"), n=n)
+
+
+def _r_discard_down(st: Table, pd: Pending, v: Any) -> None:
+    st.discard_from_hand(pd["player"], v)
+    _ask_down_to(st, pd["player"], pd["source"], pd["n"])
+
+
+def _choose_city(st: Table, f: Frame, s: Step) -> None:
+    cities = city_choices(st, s)
+    if cities:
+        _set_pending(st, f, "choose_city", "Choose a city" + (" with a station" if s.get("with_station") else ""),
+                     [{"value": h, "label": st.hex_label(h)} for h in cities])
+
+
+def _r_choose_city(st: Table, pd: Pending, v: Any) -> None:
+    st.stack[-1]["city"] = int(v)
+    st.event("choose_city", p=pd["player"], hex=int(v))
+
+
+def _seats(st: Table, who: str) -> list[int]:
+    """Players an ATTACK or a "for each" step affects, from the active player clockwise (Rising Sun
+    rulebook "Attacks": "each player" includes the attacker, "each other player" does not)."""
+    n = st.num_players
+    order = [(st.current + k) % n for k in range(n)]
+    return order if who == "each" else order[1:]
+
+
+def _attack(st: Table, f: Frame, s: Step) -> None:
+    """ATTACK (Rising Sun rulebook "Attacks", "Reactions"): one ``victim`` step per player in turn."""
+    victims = [{"op": "victim", "seat": q, "attacker": f["player"], "steps": s["steps"], "attack": True,
+                "if_hand_at_least": s.get("if_hand_at_least"),
+                "city": f.get("city") if s.get("if_rail_in") == "chosen_city" else None}
+               for q in _seats(st, s["who"])]
+    push(st, victims, f["player"], f["source"])
+
+
+def _for_each(st: Table, f: Frame, s: Step) -> None:
+    victims = [{"op": "victim", "seat": q, "attacker": f["player"], "steps": s["steps"], "attack": False}
+               for q in _seats(st, s["who"])]
+    push(st, victims, f["player"], f["source"])
+
+
+def reactions_in_hand(st: Table, q: int) -> list[str]:
+    """Reaction cards in ``q``'s hand that answer another player's ATTACK (Legal Counsel)."""
+    return _distinct([n for n in st.zones.names(st.zones.hands[q])
+                      if (card(n).reaction or {}).get("when") == "another_player_attacks"])
+
+
+def _victim(st: Table, f: Frame, s: Step) -> None:
+    """One player's share of an ATTACK: skipped if the filter leaves them out; a holder of a Reaction
+    is first asked whether to reveal it (their legal action, while it is not their turn)."""
+    q = int(s["seat"])
+    hand = st.zones.hands[q]
+    if s.get("if_hand_at_least") is not None and len(hand) < int(s["if_hand_at_least"]):
+        return
+    if s.get("city") is not None and q not in st.rails[int(s["city"])]:
+        return
+    if s.get("attack") and q != s["attacker"]:
+        reacts = reactions_in_hand(st, q)
+        if reacts:
+            _ask(st, q, f["source"], "reaction", "An ATTACK: reveal a Reaction card from your hand?",
+                 _opts(reacts, lambda n: f"reveal {n}: not affected") + [{"value": NONE, "label": "do not reveal"}],
+                 step=dict(s))
+            return
+    push(st, s["steps"], q, f["source"])
+
+
+def _r_reaction(st: Table, pd: Pending, v: Any) -> None:
+    q = pd["player"]
+    if v == NONE:
+        push(st, pd["step"]["steps"], q, pd["source"])
+        return
+    st.mark_revealed()
+    st.event("react", p=q, card=v)
+
+
+_STEPS: dict[str, Callable[[Table, Frame, Step], None]] = {
     "draw": _draw, "money": _money, "vp": _vp, "gain_waste": _gain_waste, "modifier": _modifier,
     "lay_rail": _lay_rail, "place_station": _place_station, "money_if_in_play": _money_if_in_play,
     "money_of_train_in_play": _money_of_train_in_play, "return_all_waste": _return_all_waste,
@@ -403,12 +732,18 @@ _STEPS: dict[str, Callable[[TrainsState, Frame, Step], None]] = {
     "copy_action_in_hand": _copy_action, "gain_copy_of_train_in_hand": _gain_copy,
     "train_from_discard_to_hand": _from_discard, "train_from_play_to_deck": _play_to_deck,
     "reveal_until_trains": _reveal_until_trains, "trash_train_gain_better": _wagon,
+    "money_if_rail_laid": _money_if_rail_laid, "money_per_in_play": _money_per_in_play,
+    "money_per_rail_on": _money_per_rail_on, "pay_money": _pay_money, "pay_for_vp": _pay_for_vp,
+    "hand_to_deck_top": _hand_to_deck_top, "reveal_take_type": _reveal_take_type, "reveal_until": _reveal_until,
+    "draw_per_distinct_in_play": _draw_per_distinct, "trash_from_hand": _trash_from_hand,
+    "discard_type": _discard_type, "discard_down_to": _discard_down_to, "choose_city": _choose_city,
+    "attack": _attack, "for_each": _for_each, "victim": _victim,
 }
 KNOWN_OPS = frozenset(_STEPS)
 
 
 # ---- resolving a choice ---------------------------------------------------------
-def pending_actions(st: TrainsState) -> list[dict[str, Any]]:
+def pending_actions(st: Table) -> list[dict[str, Any]]:
     pd = st.pending
     assert pd is not None
     p = pd["player"]
@@ -417,7 +752,7 @@ def pending_actions(st: TrainsState) -> list[dict[str, Any]]:
     return [{"type": pd["action"], "player": p, "hex": o["value"]} for o in pd["options"]]
 
 
-def resolve(st: TrainsState, value: Any) -> None:
+def resolve(st: Table, value: Any) -> None:
     """Apply the chosen option of the pending choice, then carry on running effects."""
     pd = st.pending
     assert pd is not None
@@ -426,29 +761,32 @@ def resolve(st: TrainsState, value: Any) -> None:
     run(st)
 
 
-def _r_lay_rail(st: TrainsState, pd: Pending, h: Any) -> None:
+def _r_lay_rail(st: Table, pd: Pending, h: Any) -> None:
     opt = next(o for o in pd["options"] if o["value"] == h)
     st.lay_rail(pd["player"], int(h), int(opt["cost"]), bool(opt["waste"]))
 
 
-def _r_place_station(st: TrainsState, pd: Pending, h: Any) -> None:
+def _r_place_station(st: Table, pd: Pending, h: Any) -> None:
     st.place_station(pd["player"], int(h))
 
 
-def _r_money_of_train(st: TrainsState, pd: Pending, name: Any) -> None:
+def _r_money_of_train(st: Table, pd: Pending, name: Any) -> None:
     st.money += card(name).money
-    st.log_event(f"{st.names[pd['player']]} counts {name} again: +{card(name).money} money (now {st.money})")
+    st.event("count_again", p=pd["player"], card=name, n=card(name).money, total=st.money)
 
 
-def _r_return_waste_any(st: TrainsState, pd: Pending, v: Any) -> None:
-    st.return_waste(pd["player"], int(v))
+def _r_return_waste_any(st: Table, pd: Pending, v: Any) -> None:
+    if pd["step"].get("from") == "discard":
+        _return_from(st, pd["player"], st.zones.discards[pd["player"]], int(v))
+    else:
+        st.return_waste(pd["player"], int(v))
     each = int(pd["step"].get("money_each", 0))
     if v and each:
         st.money += int(v) * each
-        st.log_event(f"{st.names[pd['player']]} gets {int(v) * each} money (now {st.money})")
+        st.event("money", p=pd["player"], n=int(v) * each, total=st.money)
 
 
-def _r_discard_any(st: TrainsState, pd: Pending, v: Any) -> None:
+def _r_discard_any(st: Table, pd: Pending, v: Any) -> None:
     p = pd["player"]
     if v == DONE:
         _finish_discard_any(st, p, pd["step"], pd["count"])
@@ -457,108 +795,111 @@ def _r_discard_any(st: TrainsState, pd: Pending, v: Any) -> None:
     _ask_discard_any(st, p, pd["source"], pd["step"], pd["count"] + 1)
 
 
-def _r_discard(st: TrainsState, pd: Pending, v: Any) -> None:
+def _r_discard(st: Table, pd: Pending, v: Any) -> None:
     st.discard_from_hand(pd["player"], v)
     _ask_discard(st, pd["player"], pd["source"], pd["remaining"] - 1)
 
 
-def _r_take_one(st: TrainsState, pd: Pending, v: Any) -> None:
+def _r_take_one(st: Table, pd: Pending, v: Any) -> None:
     p = pd["player"]
     z = st.zones
     if v != NONE:
         z.move(z.revealed, z.hands[p], v)
-        st.log_event(f"{st.names[p]} takes {v} into their hand")
-    _ask_order(st, p, pd["source"])
+        st.event("take", p=p, card=v)
+    _ask_order(st, p, pd["source"], [])
 
 
-def _r_order_top(st: TrainsState, pd: Pending, v: Any) -> None:
+def _r_order_top(st: Table, pd: Pending, v: Any) -> None:
     z = st.zones
-    z.move(z.revealed, z.decks[pd["player"]], v)
-    _ask_order(st, pd["player"], pd["source"])
+    order = [int(c) for c in pd["order"]]
+    cid = next(c for c in reversed(z.revealed) if c not in order and z.name(c) == v)
+    _ask_order(st, pd["player"], pd["source"], order + [cid])
 
 
-def _r_name_card(st: TrainsState, pd: Pending, v: Any) -> None:
+def _r_name_card(st: Table, pd: Pending, v: Any) -> None:
     p = pd["player"]
     z = st.zones
     cid = z.top(p, st.rng)
     st.mark_revealed()
     if cid is None:
-        st.log_event(f"{st.names[p]} names {v}; their deck is empty")
+        st.event("name_empty", p=p, card=v)
         return
     name = z.name(cid)
     if name == v:
         z.decks[p].pop()
         z.hands[p].append(cid)
-        st.log_event(f"{st.names[p]} names {v} and reveals {name}: it goes into their hand")
+        st.event("name_hit", p=p, card=v, top=name)
     else:
-        st.log_event(f"{st.names[p]} names {v} and reveals {name}: it stays on top")
+        st.event("name_miss", p=p, card=v, top=name)
 
 
-def _r_discard_or_keep(st: TrainsState, pd: Pending, v: Any) -> None:
+def _r_discard_or_keep(st: Table, pd: Pending, v: Any) -> None:
     p = pd["player"]
     z = st.zones
     if v == "discard":
         cid = z.decks[p].pop()
         z.discards[p].append(cid)
-        st.log_event(f"{st.names[p]} discards {z.name(cid)} from the top of their deck")
+        st.event("discard_top", p=p, card=z.name(cid))
     else:
-        st.log_event(f"{st.names[p]} leaves the top card of their deck")
+        st.event("keep_top", p=p)
 
 
-def _r_choose_one(st: TrainsState, pd: Pending, v: Any) -> None:
+def _r_choose_one(st: Table, pd: Pending, v: Any) -> None:
     opt = next(o for o in pd["step"]["options"] if o["value"] == v)
-    st.log_event(f"{st.names[pd['player']]} chooses: {opt['label']}")
+    st.event("choose", p=pd["player"], choice=opt["label"])
     push(st, opt["steps"], pd["player"], pd["source"])
 
 
-def _r_copy_action(st: TrainsState, pd: Pending, v: Any) -> None:
+def _r_copy_action(st: Table, pd: Pending, v: Any) -> None:
     st.mark_revealed()
-    st.log_event(f"{st.names[pd['player']]} shows {v} and performs its effect")
+    st.event("copy", p=pd["player"], card=v)
     push(st, list(card(v).effect), pd["player"], pd["source"])
 
 
-def _r_gain_copy(st: TrainsState, pd: Pending, v: Any) -> None:
+def _r_gain_copy(st: Table, pd: Pending, v: Any) -> None:
     st.mark_revealed()
-    st.log_event(f"{st.names[pd['player']]} reveals {v}")
+    st.event("reveal_card", p=pd["player"], card=v)
     st.gain_from_supply(pd["player"], v, to="gained")
 
 
-def _r_from_discard(st: TrainsState, pd: Pending, v: Any) -> None:
+def _r_from_discard(st: Table, pd: Pending, v: Any) -> None:
     p = pd["player"]
     z = st.zones
     z.move(z.discards[p], z.hands[p], v)
-    st.log_event(f"{st.names[p]} takes {v} from their discard pile into their hand")
+    st.event("from_discard", p=p, card=v)
 
 
-def _r_play_to_deck(st: TrainsState, pd: Pending, v: Any) -> None:
+def _r_play_to_deck(st: Table, pd: Pending, v: Any) -> None:
     p = pd["player"]
     z = st.zones
     z.move(z.plays[p], z.decks[p], v)
-    st.log_event(f"{st.names[p]} puts {v} from play on top of their deck")
+    st.event("play_to_deck", p=p, card=v)
 
 
-def _r_wagon_trash(st: TrainsState, pd: Pending, v: Any) -> None:
+def _r_wagon_trash(st: Table, pd: Pending, v: Any) -> None:
     p = pd["player"]
     z = st.zones
     z.move(z.hands[p], z.trash, v)
-    st.log_event(f"{st.names[p]} trashes {v} from their hand")
+    st.event("trash_hand", p=p, card=v)
     max_cost = card(v).cost + int(pd["up_to"])
     _ask(st, p, pd["source"], "wagon_gain", f"Gain a Train costing up to {max_cost} into your hand",
          _opts(wagon_targets(st, max_cost), lambda n: f"{n} (cost {card(n).cost})"))
 
 
-def _r_wagon_gain(st: TrainsState, pd: Pending, v: Any) -> None:
+def _r_wagon_gain(st: Table, pd: Pending, v: Any) -> None:
     st.gain_from_supply(pd["player"], v, to="hand")
 
 
-_RESOLVE: dict[str, Callable[[TrainsState, Pending, Any], None]] = {
+_RESOLVE: dict[str, Callable[[Table, Pending, Any], None]] = {
     "lay_rail": _r_lay_rail, "place_station": _r_place_station, "money_of_train_in_play": _r_money_of_train,
     "return_waste_any": _r_return_waste_any, "discard_any": _r_discard_any, "discard": _r_discard,
     "take_one": _r_take_one, "order_top": _r_order_top, "name_card": _r_name_card,
     "discard_or_keep": _r_discard_or_keep, "choose_one": _r_choose_one, "copy_action": _r_copy_action,
     "gain_copy": _r_gain_copy, "from_discard": _r_from_discard, "play_to_deck": _r_play_to_deck,
     "wagon_trash": _r_wagon_trash, "wagon_gain": _r_wagon_gain,
+    "to_deck": _r_to_deck, "trash_any": _r_trash_any, "discard_type": _r_discard_type,
+    "discard_down": _r_discard_down, "choose_city": _r_choose_city, "reaction": _r_reaction,
 }
 
 
-__all__ = ["KNOWN_OPS", "feasible", "pending_actions", "push", "resolve", "run"]
+__all__ = ["KNOWN_OPS", "blocker", "feasible", "pending_actions", "push", "resolve", "run"]

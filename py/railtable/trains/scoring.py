@@ -8,47 +8,59 @@ then the victory is shared.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .board import CITY, REMOTE
+from .board import CITY, REMOTE, Board
 from .cards import card
-
-if TYPE_CHECKING:
-    from .state import TrainsState
+from .table import Table
 
 CITY_BONUS = (0, 2, 4, 8)
 
 
-def rail_split(st: TrainsState, p: int) -> tuple[int, int]:
+def rail_split(st: Table, p: int) -> tuple[int, int]:
     """Train bonus points of player ``p``'s rails: (cities 0/2/4/8 by stations, remote locations by value)."""
     cities = remote = 0
-    for hx in st.board.hexes:
-        if p not in st.rails[hx.id]:
-            continue
-        if hx.terrain == CITY:
-            cities += CITY_BONUS[min(st.stations[hx.id], 3)]
-        elif hx.terrain == REMOTE:
-            remote += hx.value
+    rails, stations = st.rails, st.stations
+    for h, is_city, value in _scored(st.board):
+        if p in rails[h]:
+            if is_city:
+                cities += CITY_BONUS[min(stations[h], 3)]
+            else:
+                remote += value
     return cities, remote
 
 
-def rail_points(st: TrainsState, p: int) -> int:
+def _scored(board: Board) -> list[tuple[int, bool, int]]:
+    """The spaces that score (cities and remote locations) as (id, is a city, value), cached per board."""
+    cached = _SCORED.get(board.id)
+    if cached is None:
+        cached = _SCORED[board.id] = [(hx.id, hx.terrain == CITY, hx.value) for hx in board.hexes
+                                      if hx.terrain in (CITY, REMOTE)]
+    return cached
+
+
+_SCORED: dict[str, list[tuple[int, bool, int]]] = {}
+
+
+def rail_points(st: Table, p: int) -> int:
     """Train bonus points of player ``p``'s rails (cities by stations, remote locations by value)."""
     return sum(rail_split(st, p))
 
 
-def rails_on_board(st: TrainsState, p: int) -> int:
+def rails_on_board(st: Table, p: int) -> int:
     return sum(1 for r in st.rails if p in r)
 
 
-def card_points(st: TrainsState, p: int) -> int:
+def card_points(st: Table, p: int) -> int:
     """VP printed on every card ``p`` owns (public: VP cards are bought and trashed in the open)."""
     z = st.zones
-    ids = z.decks[p] + z.hands[p] + z.discards[p] + z.plays[p] + z.gained[p]
-    return sum(card(z.name(c)).vp for c in ids)
+    vp = z.__dict__.get("_vp")
+    if vp is None or len(vp) != len(z.card_names):  # the VP of each card id (cards never change name)
+        vp = z.__dict__["_vp"] = [card(n).vp for n in z.card_names]
+    return sum(vp[c] for zone in (z.decks[p], z.hands[p], z.discards[p], z.plays[p], z.gained[p]) for c in zone)
 
 
-def final_result(st: TrainsState) -> dict[str, Any]:
+def final_result(st: Table) -> dict[str, Any]:
     n = st.num_players
     details = []
     scores = []

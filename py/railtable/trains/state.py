@@ -8,15 +8,34 @@ effects, return Waste by passing, end the turn), then ``over``.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any
 
 from ..core import ConfigError, GameState, IllegalActionError, MalformedActionError, Rng
-from . import effects
-from .board import BOARD_IDS, CITY, MOUNTAIN, REMOTE, RIVER, SEA, Board, load_board
-from .cards import RAIL_LAYING, WASTE, CardDef, card, card_data, kingdom_names, presets
-from .scoring import card_points, final_result, rail_points, rails_on_board
+from . import effects, messages, routes
+from .board import ALL_BOARD_IDS, CITY, MOUNTAIN, REMOTE, RIVER, SEA, Board, load_board
+from .board import RISING_SUN_BOARD_IDS as RISING_SUN_BOARDS
+from .cards import (
+    RAIL_LAYING,
+    RISING_SUN,
+    TRAINS,
+    WASTE,
+    CardDef,
+    box_data,
+    card,
+    fixed_vp_names,
+    kingdom_names,
+    presets,
+)
+from .scoring import CITY_BONUS, final_result
 from .zones import Zones
 
+RULES_VERSION = 2
+"""The rules this engine plays by default. 2: a card without the Action symbol (Rail Laying, Station
+Expansion) applies its effect whenever it can (rulebook "Playing A Card": only Action cards' effects
+are optional). 1: the rules before that reading, when every effect could be declined (old saves)."""
+RULES_VERSIONS = (1, 2)
+"""Every rules version this engine can still play."""
 HAND_SIZE = 5
 PILES_EMPTY_TO_END = 4
 ACTION_KEYS: dict[str, frozenset[str]] = {
@@ -28,7 +47,44 @@ ACTION_KEYS: dict[str, frozenset[str]] = {
     "choose": frozenset({"option"}),
     "return_waste": frozenset(),
     "end_turn": frozenset(),
+    "use_route": frozenset({"route"}),
 }
+REQUIRED: dict[str, str] = {"start_rail": "hex", "play": "card", "buy": "pile", "lay_rail": "hex",
+                            "place_station": "hex", "choose": "option", "use_route": "route"}
+"""The field each action type cannot do without."""
+
+
+def _field_error(key: str, value: Any) -> str | None:
+    """Why ``value`` is not a well-formed ``key`` field (None if it is): ``card``/``hex`` integers (a bool is
+    not one), ``pile`` a string, ``option`` a string or an integer, ``decline``/``to_deck`` only ``true``."""
+    if key in ("card", "hex"):
+        return None if type(value) is int else f"'{key}' must be an integer"
+    if key == "pile":
+        return None if type(value) is str else "'pile' must be a card name (a string)"
+    if key == "route":
+        return None if type(value) is str else "'route' must be a Route Bonus card id (a string)"
+    if key == "option":
+        return None if type(value) in (int, str) else "'option' must be a string or an integer"
+    if key in ("decline", "to_deck"):
+        return None if value is True else f"'{key}' may only be true (leave it out otherwise)"
+    return f"unknown field {key!r}"
+
+
+SETS = (TRAINS, RISING_SUN, "both")
+"""Option ``sets``: the cards of Trains, of Trains: Rising Sun, or both boxes' randomizers together."""
+
+
+def supply_plan(sets: str, board_id: str) -> tuple[list[str], list[str]]:
+    """The fixed supply and the randomizers of a game (rulebooks "All Aboard!" steps 4-5; Rising Sun
+    "Combining Sets"). ``both``: the fixed supply is that of the board's box (Tokyo, Osaka: Trains';
+    Nagoya, Chiba, Kyushu: Rising Sun's), and the randomizers are both boxes' kingdom cards plus the
+    other box's three Victory Point cards (the Rising Sun box includes the Trains VP randomizers)."""
+    if sets != "both":
+        return list(box_data(sets)["fixed_supply"]), kingdom_names(sets)
+    home = RISING_SUN if board_id in RISING_SUN_BOARDS else TRAINS
+    other = TRAINS if home == RISING_SUN else RISING_SUN
+    return (list(box_data(home)["fixed_supply"]),
+            kingdom_names(TRAINS) + kingdom_names(RISING_SUN) + fixed_vp_names(other))
 
 
 class TrainsState(GameState):
@@ -38,6 +94,10 @@ class TrainsState(GameState):
 
     zones: Zones
     board_id: str
+    rules: int
+    sets: str
+    s_start: bool
+    routes: list[dict[str, Any]]
     kingdom: list[str]
     vp_tokens: list[int]
     rails_left: list[int]
@@ -50,6 +110,7 @@ class TrainsState(GameState):
     money: int
     modifiers: list[str]
     acted: bool
+    laid: int
     stack: list[dict[str, Any]]
     pending: dict[str, Any] | None
     final: dict[str, Any] | None
@@ -67,27 +128,53 @@ class TrainsState(GameState):
         names = config["players"]
         if not 2 <= len(names) <= 4:
             raise ConfigError(f"Trains is for 2 to 4 players, not {len(names)}")
+        rules = config.get("rules", RULES_VERSION)
+        if type(rules) is not int or rules not in RULES_VERSIONS:
+            raise ConfigError(f"this version of Railtable plays Trains rules versions "
+                              f"{', '.join(map(str, RULES_VERSIONS))}, not {rules!r}")
         st = cls.__new__(cls)
         st._init_common(names, seed)
+        st.rules = rules
         n = len(names)
         board_id = str(config.get("board", "tokyo")).lower()
-        if board_id not in BOARD_IDS:
-            raise ConfigError(f"unknown board {board_id!r}; boards: {', '.join(BOARD_IDS)}")
+        if board_id not in ALL_BOARD_IDS:
+            raise ConfigError(f"unknown board {board_id!r}; boards: {', '.join(ALL_BOARD_IDS)}")
         st.board_id = board_id
-        st.kingdom = cls._pick_kingdom(config.get("kingdom", "random"), st.rng)
         board = st.board
+        lo, hi = board.players
+        if not lo <= n <= hi:
+            span = f"{lo} players" if lo == hi else f"{lo} to {hi} players"
+            raise ConfigError(f"the {board.name} board is for {span}, not {n}")
+        sets = config.get("sets", TRAINS)
+        if sets not in SETS:
+            raise ConfigError(f"unknown sets {sets!r}; sets: {', '.join(SETS)}")
+        st.sets = sets
+        s_start = config.get("s_start", False)
+        if type(s_start) is not bool or (s_start and not board.s_cities):
+            raise ConfigError("s_start (start on the \"S\" cities) is an option of the Chiba board only")
+        st.s_start = s_start
+        route_bonus = config.get("route_bonus", False)
+        if type(route_bonus) is not bool:
+            raise ConfigError("route_bonus must be true or false")
+        st.routes = []
+        if route_bonus:  # "Route Bonus Cards" setup: shuffle the board's 5, deal one per player face up
+            deck = routes.board_routes(board_id)
+            st.rng.shuffle(deck)
+            st.routes = [{"id": r, "owner": None, "used": False, "taken_turn": -1} for r in deck[:n]]
+        fixed, randomizers = supply_plan(sets, board_id)
+        st.kingdom = cls._pick_kingdom(config.get("kingdom", "random"), st.rng, randomizers)
         z = st.zones = Zones(n)
-        data = card_data()
-        start = data["starting_deck"]
-        for name in data["fixed_supply"] + st.kingdom:
-            size = card(name).pile
-            z.piles[name] = z.new_cards(name, size)
+        start = box_data(TRAINS)["starting_deck"]
+        size = board.supply_pile_size
+        for name in fixed + st.kingdom:
+            count = card(name).pile if size is None or name == WASTE else size
+            z.piles[name] = z.new_cards(name, count)
         for p in range(n):
             for name, count in start.items():
-                if name in z.piles:  # Lay Rails and Station Expansion come out of their box piles
+                if size is None and name in z.piles:  # Lay Rails, Station Expansion: out of their box piles
                     take = z.piles[name][-count:]
                     del z.piles[name][-count:]
-                else:  # Normal Train: only in starting decks (unused ones go back to the box)
+                else:  # Normal Train (only in starting decks), or piles cut to the board's size
                     take = z.new_cards(name, count)
                 z.decks[p].extend(take)
             st.rng.shuffle(z.decks[p])
@@ -104,30 +191,33 @@ class TrainsState(GameState):
         st.money = 0
         st.modifiers = []
         st.acted = False
+        st.laid = 0
         st.stack = []
         st.pending = None
         st.final = None
-        st.log_event(f"Trains on the {board.name} board; supply piles: {', '.join(st.kingdom)}")
+        st.event("setup", board=board.id, kingdom=list(st.kingdom))
         for p in range(n):
             z.draw(p, HAND_SIZE, st.rng)
-        st.log_event(f"Each player draws {HAND_SIZE} cards; {st.names[0]} places a starting rail first")
+        st.event("setup_draw", n=HAND_SIZE, p=0)
         return st
 
     @staticmethod
-    def _pick_kingdom(spec: Any, rng: Rng) -> list[str]:
-        """The 8 randomized piles: random, a preset name, or a list of 8 names (rulebook step 5)."""
-        all_k = kingdom_names()
+    def _pick_kingdom(spec: Any, rng: Rng, all_k: list[str]) -> list[str]:
+        """The 8 randomized piles: random, a preset name, or a list of up to 8 names (rulebook step 5)."""
         if spec in (None, "random"):
             return sorted(rng.sample(all_k, 8))
         if isinstance(spec, str):
-            if spec not in presets():
-                raise ConfigError(f"unknown kingdom preset {spec!r}; presets: {', '.join(presets())}")
-            return list(presets()[spec]["cards"])
+            if spec not in presets(None):
+                raise ConfigError(f"unknown kingdom preset {spec!r}; presets: {', '.join(presets(None))}")
+            cards = list(presets(None)[spec]["cards"])
+            if not set(cards) <= set(all_k):
+                raise ConfigError(f"the preset {spec!r} is not of these sets")
+            return cards
         if isinstance(spec, list):
             chosen = [str(s) for s in spec]
             bad = [s for s in chosen if s not in all_k]
             if bad:
-                raise ConfigError(f"not randomized Trains cards: {', '.join(bad)}")
+                raise ConfigError(f"not randomized cards of these sets: {', '.join(bad)}")
             if len(set(chosen)) != len(chosen):
                 raise ConfigError("the kingdom lists a card twice")
             if len(chosen) > 8:
@@ -153,6 +243,29 @@ class TrainsState(GameState):
     def hex_label(self, h: int) -> str:
         return self.board.label(h)
 
+    # ---- the log (structured events, rendered when shown) ------------------------------
+    def event(self, kind: str, private: dict[int, tuple[str, dict[str, Any]]] | None = None, **args: Any) -> None:
+        """Log one event as data (see :mod:`railtable.trains.messages`); ``private`` gives some seats
+        an event of their own instead (the cards they drew)."""
+        entry: list[Any] = [kind, args]
+        if private:
+            entry.append({str(q): [k, a] for q, (k, a) in private.items()})
+        self.log.append(entry)
+
+    def log_lines(self, player: int | None, tail: int | None = None, lang: str = "en") -> list[str]:
+        """The log as ``player`` may read it, in ``lang`` (the last ``tail`` lines when given)."""
+        log = self.log
+        start = 0 if tail is None else max(0, len(log) - tail) if tail > 0 else len(log)
+        # Rendered lines are cached per reader (the log only grows; a restored state starts afresh).
+        cache: dict[int, str] = self.__dict__.setdefault("_lines", {}).setdefault((player, lang), {})
+        out = []
+        for i in range(start, len(log)):
+            text = cache.get(i)
+            if text is None:
+                text = cache[i] = messages.line(log[i], player, lang, self.names, self.board)
+            out.append(text)
+        return out
+
     def names_in_game(self) -> list[str]:
         """Every card name present in this game (for Command Central's "name a card")."""
         return sorted(set(self.zones.card_names))
@@ -163,7 +276,10 @@ class TrainsState(GameState):
         Field 0, river 1, mountain 2, city 1 + its stations, remote location its number,
         +1 per other player's rail there and 1 Waste; sea impossible. Modifiers: Steel Bridge
         (rivers), Tunnel (mountains), Viaduct (cities), Subway Excavation (all money),
-        Collaboration (other players' rails: no money, no Waste).
+        Collaboration (other players' rails: no money, no Waste). Rising Sun: Surveyor
+        (``terrain_discount``: rivers and mountains 1 less per copy), Distant Partners
+        (``remote_discount``: remote locations 1 less per copy), Government Subsidy's rail
+        (``free``: no extra money of any kind; a shared space's Waste still comes).
         """
         hx = self.board.hexes[h]
         t = hx.terrain
@@ -172,31 +288,32 @@ class TrainsState(GameState):
             return None
         cost = 0
         if t == RIVER and "no_river_cost" not in mods:
-            cost = 1
+            cost = max(0, 1 - mods.count("terrain_discount"))
         elif t == MOUNTAIN and "no_mountain_cost" not in mods:
-            cost = 2
+            cost = max(0, 2 - mods.count("terrain_discount"))
         elif t == CITY and "no_city_cost" not in mods:
             cost = 1 + self.stations[h]
         elif t == REMOTE:
-            cost = hx.value
+            cost = max(0, hx.value - mods.count("remote_discount"))
         others = len(rails_here) - (p in rails_here)
         waste = False
         if others and "collaboration" not in mods:
             cost += others
             waste = True
-        if "no_rail_cost" in mods:
+        if "no_rail_cost" in mods or "free" in mods:
             cost = 0
         return cost, waste
 
-    def rail_reach(self, p: int, mods: list[str]) -> dict[int, tuple[int, bool]]:
+    def rail_reach(self, p: int, mods: list[str], any_rail: bool = False) -> dict[int, tuple[int, bool]]:
         """Spaces next to ``p``'s rails (not across a blocked edge, not the sea, none holding a
         rail of ``p``'s yet), each with its cost whether or not ``p`` can pay it (rulebook "Terms /
-        Lay Rails"). The table uses it to say why a nearby space is not a legal choice."""
+        Lay Rails"). The table uses it to say why a nearby space is not a legal choice. ``any_rail``:
+        next to any player's rail (Rising Sun's Interchange)."""
         nb = self.board.neighbours
         rails = self.rails
         out: dict[int, tuple[int, bool]] = {}
         for h, here in enumerate(rails):
-            if p not in here:
+            if not here or (p not in here and not any_rail):
                 continue
             for n in nb[h]:
                 if n in out or p in rails[n]:
@@ -206,12 +323,12 @@ class TrainsState(GameState):
                     out[n] = c
         return out
 
-    def rail_options(self, p: int, money: int, mods: list[str]) -> dict[int, tuple[int, bool]]:
+    def rail_options(self, p: int, money: int, mods: list[str], any_rail: bool = False) -> dict[int, tuple[int, bool]]:
         """Spaces where ``p`` may lay a rail now, with cost (rulebook "Terms / Lay Rails"): within
         reach (:meth:`rail_reach`), with a rail left to lay, and only if ``p`` can pay the extra cost."""
         if self.rails_left[p] <= 0:
             return {}
-        return {h: c for h, c in self.rail_reach(p, mods).items() if c[0] <= money}
+        return {h: c for h, c in self.rail_reach(p, mods, any_rail).items() if c[0] <= money}
 
     def station_options(self) -> list[int]:
         """Cities with a free station slot, if a station token is left (rulebook "Station Expansion")."""
@@ -220,7 +337,10 @@ class TrainsState(GameState):
         return [hx.id for hx in self.board.hexes if hx.terrain == CITY and self.stations[hx.id] < hx.slots]
 
     def start_rail_options(self, p: int) -> list[int]:
-        """Starting spaces: not sea, not a remote location, not where another player started."""
+        """Starting spaces: not sea, not a remote location, not where another player started (with
+        Chiba's ``s_start``: only the free "S" cities, Rising Sun "2-Player Maps")."""
+        if self.s_start:
+            return [h for h in self.board.s_cities if not self.rails[h]]
         return [hx.id for hx in self.board.hexes if hx.terrain not in (SEA, REMOTE) and not self.rails[hx.id]]
 
     # ---- changes used by effects ---------------------------------------------------
@@ -231,25 +351,22 @@ class TrainsState(GameState):
         if drawn or before:
             self.mark_revealed()
         if len(drawn) > had_deck:
-            self.log_event(f"{self.names[p]} shuffles their discard pile into a new deck")
+            self.event("reshuffle", p=p)
         if n:
-            self.log_event(
-                f"{self.names[p]} draws {len(drawn)} card(s)",
-                private={p: f"{self.names[p]} draws {', '.join(self.zones.names(drawn)) or 'nothing'}"},
-            )
+            self.event("draw", {p: ("draw_seen", {"p": p, "cards": self.zones.names(drawn)})}, p=p, n=len(drawn))
         return drawn
 
     def gain_waste(self, p: int) -> None:
         """Gain 1 Waste into the gained-cards area, unless Dump Site is on or the pile is empty."""
         if p == self.current and "no_waste" in self.modifiers:
-            self.log_event(f"{self.names[p]} gains no Waste (Dump Site)")
+            self.event("waste_dump_site", p=p)
             return
         pile = self.zones.piles[WASTE]
         if not pile:
-            self.log_event(f"the Waste pile is empty: {self.names[p]} gains none")
+            self.event("waste_empty", p=p)
             return
         self.zones.gained[p].append(pile.pop())
-        self.log_event(f"{self.names[p]} gains a Waste")
+        self.event("gain_waste", p=p)
 
     def return_waste(self, p: int, n: int) -> None:
         z = self.zones
@@ -262,12 +379,12 @@ class TrainsState(GameState):
             z.piles[WASTE].append(cid)
             done += 1
         if done:
-            self.log_event(f"{self.names[p]} returns {done} Waste to the supply")
+            self.event("return_waste", p=p, n=done)
 
     def discard_from_hand(self, p: int, name: str) -> None:
         z = self.zones
         z.move(z.hands[p], z.discards[p], name)
-        self.log_event(f"{self.names[p]} discards {name}")
+        self.event("discard", p=p, card=name)
 
     def gain_from_supply(self, p: int, name: str, to: str) -> None:
         pile = self.zones.piles[name]
@@ -275,21 +392,23 @@ class TrainsState(GameState):
             return
         cid = pile.pop()
         {"gained": self.zones.gained, "hand": self.zones.hands, "deck": self.zones.decks}[to][p].append(cid)
-        self.log_event(f"{self.names[p]} gains {name}" + {"gained": "", "hand": " into their hand",
-                                                            "deck": " on top of their deck"}[to])
+        self.event({"gained": "gain", "hand": "gain_hand", "deck": "gain_deck"}[to], p=p, card=name)
 
     def lay_rail(self, p: int, h: int, cost: int, waste: bool) -> None:
         self.money -= cost
         self.rails[h].append(p)
         self.rails_left[p] -= 1
-        self.log_event(f"{self.names[p]} lays a rail on {self.hex_label(h)} for {cost} money")
+        self.laid += 1
+        self.event("lay_rail", p=p, hex=h, cost=cost)
+        if self.routes:
+            routes.check_routes(self, p, self.routes)
         if waste:
             self.gain_waste(p)
 
     def place_station(self, p: int, h: int) -> None:
         self.stations[h] += 1
         self.station_tokens -= 1
-        self.log_event(f"{self.names[p]} places a station on {self.hex_label(h)}")
+        self.event("place_station", p=p, hex=h)
 
     # ---- legal actions -------------------------------------------------------------
     def legal_actions(self, player: int) -> list[dict[str, Any]]:
@@ -321,9 +440,10 @@ class TrainsState(GameState):
                     continue
                 if name not in seen:
                     seen[name] = self._effect_feasible(p, i, hand_names)
-                if seen[name]:
+                if seen[name] or not self.effect_optional(c):
                     out.append({"type": "play", "player": p, "card": cid})
-                out.append({"type": "play", "player": p, "card": cid, "decline": True})
+                if self.effect_optional(c):
+                    out.append({"type": "play", "player": p, "card": cid, "decline": True})
         if kind in (None, "buy"):
             to_deck = "buy_to_deck" in self.modifiers
             for name, pile in z.piles.items():
@@ -334,15 +454,37 @@ class TrainsState(GameState):
                     out.append({"type": "buy", "player": p, "pile": name, "to_deck": True})
         if kind in (None, "return_waste") and not self.acted and WASTE in hand_names:
             out.append({"type": "return_waste", "player": p})
+        if kind in (None, "use_route") and self.routes:
+            for rid in routes.usable(self, p, self.routes):
+                ability = list(routes.route_cards()[rid]["ability"])
+                if effects.feasible(self, ability, p, self.money, hand_names):
+                    out.append({"type": "use_route", "player": p, "route": rid})
         if kind in (None, "end_turn"):
             out.append({"type": "end_turn", "player": p})
         return out
 
     def _effect_feasible(self, p: int, index: int, hand_names: list[str]) -> bool:
+        return self._blocker(p, index, hand_names) is None
+
+    def _blocker(self, p: int, index: int, hand_names: list[str]) -> effects.Blocker | None:
         name = hand_names[index]
         c = card(name)
         rest = hand_names[:index] + hand_names[index + 1:]
-        return effects.feasible(self, list(c.effect), p, self.money + self.play_money(c), rest)
+        return effects.blocker(self, list(c.effect), p, self.money + self.play_money(c), rest)
+
+    def effect_blocker(self, p: int, cid: int) -> effects.Blocker | None:
+        """Why the effect of card ``cid`` in ``p``'s hand cannot be applied now, naming the failing
+        step (``{"step", "op", "why"}``), or None if it can (rulebook "Playing A Card")."""
+        hand_ids = self.zones.hands[p]
+        if cid not in hand_ids:
+            return None
+        return self._blocker(p, hand_ids.index(cid), self.zones.names(hand_ids))
+
+    def effect_optional(self, c: CardDef) -> bool:
+        """May the effect of ``c`` be declined? Rulebook "Playing A Card": only an Action card's effect
+        is optional; a Rail Laying or Station Expansion card applies its effect when it can (rules
+        version 2; version 1 let every effect be declined)."""
+        return (self.rules == 1 or c.is_action) and not c.mandatory
 
     def play_money(self, c: CardDef) -> int:
         """Money card ``c`` gives if played now: its value, +2 per Ironworks played if it is a Rail Laying card."""
@@ -356,15 +498,13 @@ class TrainsState(GameState):
         extra = set(action) - {"type", "player"} - ACTION_KEYS[kind]
         if extra:
             raise MalformedActionError(f"a {kind} action has no field {', '.join(sorted(extra))}", action)
-        for key in ("card", "hex"):
-            if key in action and (not isinstance(action[key], int) or isinstance(action[key], bool)):
-                raise MalformedActionError(f"'{key}' must be an integer", action)
-        for key in ("decline", "to_deck"):
-            if key in action and action[key] is not True:
-                raise MalformedActionError(f"'{key}' may only be true (leave it out otherwise)", action)
-        if "option" in action and (isinstance(action["option"], bool)
-                                   or not isinstance(action["option"], (int, str))):
-            raise MalformedActionError("'option' must be a string or an integer", action)
+        need = REQUIRED.get(kind)
+        if need is not None and need not in action:
+            raise MalformedActionError(f"a {kind} action needs '{need}'", action)
+        for key in ACTION_KEYS[kind] & set(action):
+            why = _field_error(key, action[key])
+            if why:
+                raise MalformedActionError(why, action)
         if action in self._candidates(action):
             return
         raise IllegalActionError(self._why_illegal(action), action)
@@ -375,10 +515,6 @@ class TrainsState(GameState):
         if self.pending is not None or self.phase != "play":
             return self.legal_actions(p)
         only = a.get("card") if a["type"] == "play" else a.get("pile") if a["type"] == "buy" else None
-        if a["type"] in ("play", "buy") and only is None:
-            return []
-        if not isinstance(only, (int, str, type(None))) or isinstance(only, bool):
-            return []
         return self._turn_actions(p, a["type"], only)
 
     def _why_illegal(self, a: dict[str, Any]) -> str:
@@ -410,6 +546,9 @@ class TrainsState(GameState):
                 return f"{c.name} cannot be played"
             if a.get("decline") and not c.effect:
                 return f"{c.name} has no effect to decline"
+            if a.get("decline"):
+                return (f"{c.name} is not an Action card: its effect is applied when it can be "
+                        "(rulebook \"Playing A Card\")")
             return f"the effect of {c.name} cannot be applied in full now (play it with decline: true)"
         if kind == "buy":
             name = a.get("pile")
@@ -422,6 +561,11 @@ class TrainsState(GameState):
             if card(name).cost > self.money:
                 return f"{name} costs {card(name).cost}; you have {self.money} money"
             return "you may put a bought card on top of your deck only after playing Early Train"
+        if kind == "use_route":
+            mine = [r["id"] for r in self.routes if r["owner"] == p and not r["used"]]
+            if a.get("route") not in mine:
+                return f"you hold no unused Route Bonus card {a.get('route')!r}"
+            return "a Route Bonus ability may be used in a later turn than the one you took it, when it can be applied"
         if kind == "return_waste":
             if self.acted:
                 return "you may return your Waste only by passing your whole turn (you already played or bought)"
@@ -437,7 +581,11 @@ class TrainsState(GameState):
         elif kind == "start_rail":
             self._start_rail(p, action["hex"])
         elif kind == "play":
-            self._play_card(p, action["card"], not action.get("decline", False))
+            apply_effect = not action.get("decline", False)
+            c = card(self.zones.name(action["card"]))
+            if apply_effect and not self.effect_optional(c) and self.effect_blocker(p, action["card"]) is not None:
+                apply_effect = False  # a card whose effect is not optional but cannot be applied: money only
+            self._play_card(p, action["card"], apply_effect)
         elif kind == "buy":
             self._buy(p, action["pile"], bool(action.get("to_deck")))
         elif kind == "return_waste":
@@ -446,17 +594,19 @@ class TrainsState(GameState):
             self._end_turn(p)
         elif kind == "end_turn":
             self._end_turn(p)
+        elif kind == "use_route":
+            self._use_route(p, action["route"])
 
     def _start_rail(self, p: int, h: int) -> None:
         self.rails[h].append(p)
         self.rails_left[p] -= 1
-        self.log_event(f"{self.names[p]} places their starting rail on {self.hex_label(h)}")
+        self.event("start_rail", p=p, hex=h)
         if p + 1 < self.num_players:
             self.current = p + 1
         else:
             self.phase = "play"
             self.current = 0
-            self.log_event(f"Turn 1: {self.names[0]}")
+            self.event("turn", n=1, p=0)
 
     def _play_card(self, p: int, cid: int, apply_effect: bool) -> None:
         """Rulebook "Playing A Card": to the play area, gain its money, optionally apply its effect."""
@@ -467,10 +617,19 @@ class TrainsState(GameState):
         self.acted = True
         gain = self.play_money(c)
         self.money += gain
-        declined = " (effect declined)" if c.effect and not apply_effect else ""
-        self.log_event(f"{self.names[p]} plays {c.name}" + (f": +{gain} money" if gain else "") + declined)
+        kind = "play"
+        if c.effect and not apply_effect:
+            kind = "play_declined" if self.effect_optional(c) else "play_blocked"
+        self.event(kind, p=p, card=c.name, gain=gain)
         if apply_effect and c.effect:
-            effects.push(self, list(c.effect), p, cid)
+            steps = list(c.effect)
+            if c.is_(RAIL_LAYING) and "extra_rail_next" in self.modifiers:
+                # Extra Laborers: the next Rail Laying card lays one more rail (then the modifier is used up)
+                self.modifiers.remove("extra_rail_next")
+                at = next((i for i, step in enumerate(steps) if step["op"] == "lay_rail"), None)
+                if at is not None:
+                    steps.insert(at + 1, dict(steps[at]))
+            effects.push(self, steps, p, cid)
             effects.run(self)
 
     def _buy(self, p: int, name: str, to_deck: bool) -> None:
@@ -480,10 +639,22 @@ class TrainsState(GameState):
         self.acted = True
         cid = self.zones.piles[name].pop()
         (self.zones.decks if to_deck else self.zones.gained)[p].append(cid)
-        self.log_event(f"{self.names[p]} buys {name}" + (" onto their deck" if to_deck else ""))
+        self.event("buy_deck" if to_deck else "buy", p=p, card=name)
         if c.on_buy:
             effects.push(self, list(c.on_buy), p, cid)
             effects.run(self)
+        if c.buy_ends_turn and self.pending is None and self.phase == "play":
+            # Rising Sun "How to Buy Cards": "Buying Outdated Train ends your turn."
+            self.event("turn_ends_on_buy", p=p, card=name)
+            self._end_turn(p)
+
+    def _use_route(self, p: int, rid: str) -> None:
+        """Rising Sun "Route Bonus Cards": the special ability, once; then the card leaves the game."""
+        r = next(r for r in self.routes if r["id"] == rid)
+        r["used"] = True
+        self.event("route_used", p=p, route=rid)
+        effects.push(self, list(routes.route_cards()[rid]["ability"]), p, None)
+        effects.run(self)
 
     def _end_turn(self, p: int) -> None:
         """Rulebook "Clean Up" then "Winning the Game": discard everything, draw 5, check the end."""
@@ -496,28 +667,30 @@ class TrainsState(GameState):
         self.money = 0
         self.modifiers = []
         self.acted = False
+        self.laid = 0
         self.turn += 1
         reason = self.end_reason()
         if reason:
             self.phase = "over"
             self.final = final_result(self)
-            self.final["end_reason"] = reason
-            self.log_event(f"The game ends: {reason}")
-            winners = " and ".join(self.names[w] for w in self.final["winners"])
-            self.log_event(f"{winners} win(s) with {max(self.final['scores'])} points")
+            self.final["end"] = reason
+            self.final["end_reason"] = messages.render(reason[0], reason[1], "en", self.names, self.board, "end.")
+            self.event("game_end", end=reason)
+            self.event("winners", winners=list(self.final["winners"]), points=max(self.final["scores"]))
             return
         self.current = (p + 1) % self.num_players
-        self.log_event(f"Turn {self.turn + 1}: {self.names[self.current]}")
+        self.event("turn", n=self.turn + 1, p=self.current)
 
-    def end_reason(self) -> str | None:
+    def end_reason(self) -> messages.Event | None:
+        """Why the game ends now, as an event (rulebook "Winning the Game"), or None."""
         empty = [n for n, pile in self.zones.piles.items() if n != WASTE and not pile]
         if len(empty) >= PILES_EMPTY_TO_END:
-            return f"{len(empty)} supply piles are empty ({', '.join(empty)})"
+            return ["piles", {"n": len(empty), "piles": empty}]
         for q in range(self.num_players):
             if self.rails_left[q] <= 0:
-                return f"{self.names[q]} has laid all their rails"
+                return ["rails", {"p": q}]
         if self.station_tokens <= 0:
-            return "all station tokens are on the board"
+            return ["stations", {}]
         return None
 
     # ---- views ---------------------------------------------------------------------
@@ -525,27 +698,34 @@ class TrainsState(GameState):
         z = self.zones
         me = player if player is not None and 0 <= player < self.num_players else None
         players = []
+        on_board, board_points = self._rail_summary()
         for q in range(self.num_players):
+            owned = self._owned_counts(q)
             entry: dict[str, Any] = {
                 "name": self.names[q], "hand_size": len(z.hands[q]), "deck_size": len(z.decks[q]),
                 "discard_size": len(z.discards[q]),
                 "discard_top": z.name(z.discards[q][-1]) if z.discards[q] else None,
                 "play": z.names(z.plays[q]), "gained": z.names(z.gained[q]),
-                "rails_left": self.rails_left[q], "rails_on_board": rails_on_board(self, q),
-                "vp_track": self.vp_tokens[q], "board_points": rail_points(self, q),
+                "rails_left": self.rails_left[q], "rails_on_board": on_board[q],
+                "vp_track": self.vp_tokens[q], "board_points": board_points[q],
                 # VP cards are bought in the open and only leave a deck by a public trash, so
                 # their total is public knowledge (as Dominion Online's VP counter shows it).
-                "card_vp": card_points(self, q),
+                "card_vp": sum(card(name).vp * count for name, count in owned.items()),
+                # Every card a player owns came from the supply in the open (or the starting
+                # deck) and leaves only by a public trash or return: the collection is public
+                # to a player with perfect memory (the search bots' sampling reads it).
+                "owned": owned,
             }
             players.append(entry)
         v: dict[str, Any] = {
-            "game": "trains", "board": self.board_id, "phase": self.phase, "turn": self.turn + 1,
+            "game": "trains", "rules": self.rules, "sets": self.sets, "board": self.board_id, "phase": self.phase, "turn": self.turn + 1,
             "current": self.current, "to_act": self.to_act(), "you": me,
             "players": players,
             "rails": [list(r) for r in self.rails], "stations": list(self.stations),
             "station_tokens": self.station_tokens,
             "supply": [{"name": n, "count": len(pile), "cost": card(n).cost} for n, pile in z.piles.items()],
             "kingdom": list(self.kingdom), "trash": z.names(z.trash),
+            "routes": [dict(r) for r in self.routes],
             "revealed": z.names(z.revealed),
             "money": self.money, "modifiers": list(self.modifiers),
             "pending": None, "log": self.log_lines(me, 60), "result": self.final,
@@ -554,6 +734,8 @@ class TrainsState(GameState):
             pd = self.pending
             if me == pd["player"]:
                 v["pending"] = {k: pd[k] for k in ("kind", "player", "prompt", "action", "options")}
+                if "unavailable" in pd:
+                    v["pending"]["unavailable"] = pd["unavailable"]
                 v["pending"]["source"] = z.name(pd["source"]) if pd["source"] is not None else None
             else:
                 v["pending"] = {"kind": pd["kind"], "player": pd["player"]}
@@ -565,15 +747,39 @@ class TrainsState(GameState):
                 v["start_options"] = self.start_rail_options(me)
         return v
 
+    def _rail_summary(self) -> tuple[list[int], list[int]]:
+        """Per player, in one pass over the board: spaces with his rail and their points (the
+        same counts as ``scoring.rails_on_board`` and ``scoring.rail_points``; view() is the
+        bots' hot path)."""
+        n = self.num_players
+        on_board = [0] * n
+        points = [0] * n
+        hexes = self.board.hexes
+        stations = self.stations
+        for h, here in enumerate(self.rails):
+            if not here:
+                continue
+            hx = hexes[h]
+            worth = CITY_BONUS[min(stations[h], 3)] if hx.terrain == CITY else hx.value if hx.terrain == REMOTE else 0
+            for q in set(here):
+                on_board[q] += 1
+                points[q] += worth
+        return on_board, points
+
+    def _owned_counts(self, q: int) -> dict[str, int]:
+        z = self.zones
+        ids = z.decks[q] + z.hands[q] + z.discards[q] + z.plays[q] + z.gained[q]
+        return dict(sorted(Counter(map(z.card_names.__getitem__, ids)).items()))
+
     # ---- saving --------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         return {
             "names": self.names, "rng": self.rng.to_json(), "log": self.log, "reveal_count": self.reveal_count,
-            "board": self.board_id, "kingdom": self.kingdom, "zones": self.zones.to_json(),
+            "board": self.board_id, "rules": self.rules, "sets": self.sets, "s_start": self.s_start, "routes": self.routes, "kingdom": self.kingdom, "zones": self.zones.to_json(),
             "vp_tokens": self.vp_tokens, "rails_left": self.rails_left, "rails": self.rails,
             "stations": self.stations, "station_tokens": self.station_tokens, "phase": self.phase,
             "current": self.current, "turn": self.turn, "money": self.money, "modifiers": self.modifiers,
-            "acted": self.acted, "stack": self.stack, "pending": self.pending, "final": self.final,
+            "acted": self.acted, "laid": self.laid, "stack": self.stack, "pending": self.pending, "final": self.final,
         }
 
     @classmethod
@@ -585,6 +791,10 @@ class TrainsState(GameState):
         st.log = data["log"]
         st.reveal_count = int(data["reveal_count"])
         st.board_id = data["board"]
+        st.rules = int(data.get("rules", 1))
+        st.sets = str(data.get("sets", TRAINS))
+        st.s_start = bool(data.get("s_start", False))
+        st.routes = list(data.get("routes", []))
         load_board(st.board_id)
         st.kingdom = list(data["kingdom"])
         st.zones = Zones.from_json(data["zones"])
@@ -599,10 +809,11 @@ class TrainsState(GameState):
         st.money = int(data["money"])
         st.modifiers = list(data["modifiers"])
         st.acted = bool(data["acted"])
+        st.laid = int(data.get("laid", 0))
         st.stack = data["stack"]
         st.pending = data["pending"]
         st.final = data["final"]
         return st
 
 
-__all__ = ["TrainsState"]
+__all__ = ["RULES_VERSION", "RULES_VERSIONS", "TrainsState"]

@@ -6,6 +6,7 @@
 
 from ..core import GameInfo, register
 from .bots import GreedyBot
+from .sampling import make_level_bot
 from .state import MAX_PLAYERS, MIN_PLAYERS, TransAmericaState
 
 INFO = register(
@@ -15,9 +16,12 @@ INFO = register(
         min_players=MIN_PLAYERS,
         max_players=MAX_PLAYERS,
         state_class=TransAmericaState,
-        bots={"greedy": GreedyBot},
-        default_bot="greedy",
+        bots={"easy": GreedyBot, "normal": make_level_bot("normal"), "hard": make_level_bot("hard")},
+        default_bot="easy",
+        bot_aliases={"greedy": "easy"},
         options={"dashed": None, "start_score": 13},
+        rules_version=1,
+        rules_versions=(1,),
     )
 )
 

@@ -1,7 +1,7 @@
 """The TransAmerica board: junctions, edges (single or double lines) and cities.
 
-The facts come from ``board.json`` (itself from ``shared/reference/transamerica.md``,
-sections B.2 and B.3), loaded once at import. Everything here is pure data and pure
+The facts come from ``board.json`` (where they come from: ``docs/sources.md#transamerica``),
+loaded once at import. Everything here is pure data and pure
 functions, for the engine, the bots and the UI alike:
 
 * ``JUNCTIONS``: the 188 crossing points ``(x, y)`` in a fixed order (row by row).
@@ -47,13 +47,13 @@ def edge_key(a: Point | list[int], b: Point | list[int]) -> tuple[Point, Point]:
 
 
 def neighbours_of(p: Point) -> list[Point]:
-    """The six directions of the triangular grid (B.3): (x±1,y), (x,y±1), (x+1,y+1), (x-1,y-1)."""
+    """The six directions of the triangular grid: (x±1,y), (x,y±1), (x+1,y+1), (x-1,y-1)."""
     x, y = p
     return [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1), (x + 1, y + 1), (x - 1, y - 1)]
 
 
 def draw_xy(p: Point | list[int]) -> tuple[float, float]:
-    """Drawing position of a junction in units of the grid spacing (B.3 "Drawing"):
+    """Drawing position of a junction in units of the grid spacing:
     ``px = x - y/2``, ``py = y*sqrt(3)/2``; each row is shifted half a step left of the one above."""
     x, y = p[0], p[1]
     return (x - y / 2, y * math.sqrt(3) / 2)

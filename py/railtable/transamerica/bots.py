@@ -1,15 +1,21 @@
 """Computer opponents for TransAmerica. They read only the view and the legal actions.
 
-``GreedyBot`` ("greedy", the default):
+``GreedyBot`` ("greedy", the default; the "easy" level):
 
-* **Starting marker** (Game Play, first turn): a free crossing that adds nothing (or least)
-  to the cheapest tree joining its 5 cities (exact Steiner values for every crossing); among
-  those, one not close to another player's starting marker (the rulebook's tip). In test
-  tournaments this beat choosing the most central crossing of the tree by about 3 to 1.
-* **Building** (Network building rules): at the start of each turn it plans a cheapest
-  tree joining its marker to its unconnected cities, where lines with a track are free
-  (exactly the "Scoring of a Round" count), and builds the planned lines that touch its
-  network: two single lines when it can, otherwise one double line, then ends the turn.
+* **Starting marker** (Game Play, first turn): a crossing on a short tree joining its 5 cities
+  (so it adds nothing to it); among those, one away from the other starting markers (the
+  rulebook's tip: "it is generally not a good strategy to start your network too close to
+  another player's starting point"); ties broken by its own seeded die, so games differ.
+* **Building** (Network building rules): it keeps a plan, a short tree joining its network to
+  its unconnected cities where lines with a track are free (the "Scoring of a Round" count),
+  and builds the planned lines touching its network: two single lines when it can, otherwise
+  one double line, then ends the turn.
+
+Speed (issue 13): the bot follows the tracks of the view as they appear (a union-find kept
+between turns) and plans with one shortest-path search that grows with the tree and stops at
+each nearest city (``steiner.board_path_tree``). It plans again only when a new track could
+change the plan: one by another player that touches a planned line, a city newly joined to
+others' tracks, or no planned line to start from.
 """
 
 from __future__ import annotations
@@ -18,147 +24,164 @@ from typing import Any
 
 from ..core import Action, Rng
 from . import board
-from .steiner import board_adjacency, board_adjacency_with_edges, distances_from, steiner_all, steiner_tree
-
-
-def _track_edges(view: dict[str, Any]) -> set[int]:
-    out: set[int] = set()
-    for a, b, _seat in view["tracks"]:
-        e = board.edge_index(a, b)
-        if e is not None:
-            out.add(e)
-    return out
-
-
-def _component(start: int, edges: set[int]) -> set[int]:
-    adj: dict[int, list[int]] = {}
-    for e in edges:
-        i, j = board.EDGE_ENDS[e]
-        adj.setdefault(i, []).append(j)
-        adj.setdefault(j, []).append(i)
-    seen = {start}
-    stack = [start]
-    while stack:
-        v = stack.pop()
-        for u in adj.get(v, ()):
-            if u not in seen:
-                seen.add(u)
-                stack.append(u)
-    return seen
-
+from .steiner import board_path_tree
 
 MARKER_SPACING = 8
-"""Track points of distance from other markers beyond which the greedy bot no longer cares."""
+"""Lines of distance from other markers beyond which the greedy bot no longer cares."""
 
 
 class GreedyBot:
-    """Plans a cheapest tree to its own cities and builds along it."""
+    """Plans a short tree to its own cities and builds along it."""
 
     name = "greedy"
 
     def __init__(self, seat: int, seed: int = 0) -> None:
         self.seat = seat
         self.rng = Rng(seed * 104729 + seat)
+        self._reset(-1)
+
+    def _reset(self, round_number: int) -> None:
+        self._round = round_number
+        self._seen = 0
+        self._occupied: set[int] = set()
+        self._cost = list(board.BASE_COST)
+        """Per line: what it still costs (0 once a track lies there)."""
+        self._parent = list(range(len(board.JUNCTIONS)))
         self._plan: set[int] = set()
-        self._plan_round = -1
+        self._plan_nodes: set[int] = set()
+        self._groups = 0
+        self._dirty = True
+        self._root = -1
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         if view["phase"] == "marker":
             return self._choose_marker(view, legal)
         return self._choose_build(view, legal)
 
+    # ---- following the board ---------------------------------------------------------
+    def _find(self, v: int) -> int:
+        parent = self._parent
+        while parent[v] != v:
+            parent[v] = parent[parent[v]]
+            v = parent[v]
+        return v
+
+    def _sync(self, view: dict[str, Any]) -> int:
+        """Take in the tracks placed since the last look; returns the marker's crossing."""
+        if view["round"] != self._round:
+            self._reset(view["round"])
+        marker = view["markers"][self.seat]
+        root = board.INDEX[(marker[0], marker[1])]
+        self._root = root
+        tracks = view["tracks"]
+        for a, b, seat in tracks[self._seen:]:
+            e = board.EDGE_BY_KEY[((a[0], a[1]), (b[0], b[1]))]
+            i, j = board.EDGE_ENDS[e]
+            if seat != self.seat and (i in self._plan_nodes or j in self._plan_nodes):
+                self._dirty = True  # a shortcut may change the best plan
+            self._occupied.add(e)
+            self._cost[e] = 0
+            self._plan.discard(e)
+            ri, rj = self._find(i), self._find(j)
+            if ri != rj:
+                self._parent[rj] = ri
+        self._seen = len(tracks)
+        # a city joined to the network or to another city: the plan may hold lines no longer needed
+        groups = len({self._find(board.CITY_NODE[c]) for c in view["my_cities"]} | {self._find(root)})
+        if groups != self._groups:
+            self._dirty = True
+        return root
+
     # ---- first turn: the starting marker ----------------------------------------------
     def _choose_marker(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        """A free crossing on a cheapest tree joining the cities; among those, one away from the
-        other starting markers (rulebook tip: "it is generally not a good strategy to start your
-        network too close to another player's starting point"), then the first in board order."""
+        """A free crossing of a short tree joining the cities, away from the other markers."""
         cities = [board.CITY_NODE[c] for c in view["my_cities"]]
-        adj = board_adjacency(_track_edges(view))
-        tree_with = steiner_all(adj, cities)
-        others = [
-            board.INDEX[(m[0], m[1])] for seat, m in enumerate(view["markers"]) if m is not None and seat != self.seat
-        ]
-        from_others = distances_from(adj, others) if others else [0] * len(board.JUNCTIONS)
-        best: Action | None = None
-        best_key: tuple[int, int, int] | None = None
-        for action in legal:
-            v = board.INDEX[(action["at"][0], action["at"][1])]
-            key = (tree_with[v], -min(from_others[v], MARKER_SPACING), v)
-            if best_key is None or key < best_key:
-                best, best_key = action, key
-        assert best is not None
-        return best
+        # nothing is built during the marker turns: the board's own costs
+        _cost, edges = board_path_tree(board.BASE_COST, cities)
+        on_tree = set(cities)
+        for e in edges:
+            on_tree.update(board.EDGE_ENDS[e])
+        others = [(m[0], m[1]) for seat, m in enumerate(view["markers"]) if m is not None and seat != self.seat]
+        free = {board.INDEX[(a["at"][0], a["at"][1])]: a for a in legal}
+        best: list[Action] = []
+        best_key = -1
+        for v in sorted(on_tree):
+            action = free.get(v)
+            if action is None:
+                continue
+            p = board.JUNCTIONS[v]
+            key = min([MARKER_SPACING] + [board.grid_distance(p, o) for o in others])
+            if key > best_key:
+                best, best_key = [action], key
+            elif key == best_key:
+                best.append(action)
+        return self.rng.choice(best) if best else self.rng.choice(legal)
 
     # ---- building turns ----------------------------------------------------------------
     def _choose_build(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        builds = [a for a in legal if a["type"] == "build"]
-        end = next((a for a in legal if a["type"] == "end_turn"), None)
-        if not builds:
+        end = legal[-1] if legal[-1]["type"] == "end_turn" else None
+        root = self._sync(view)
+        by_edge = {}
+        index = board.EDGE_BY_KEY
+        for a in legal:
+            if a["type"] == "build":
+                (x1, y1), (x2, y2) = a["edge"]
+                by_edge[index[((x1, y1), (x2, y2))]] = a
+        if not by_edge:
             assert end is not None
             return end
-        occupied = _track_edges(view)
-        marker = view["markers"][self.seat]
-        network = _component(board.INDEX[(marker[0], marker[1])], occupied)
         placed = view["placed_this_turn"]
-        if placed["singles"] + placed["doubles"] == 0 or self._plan_round != view["round"]:
-            self._make_plan(view, occupied, network)
-        by_edge = {board.edge_index(a["edge"][0], a["edge"][1]): a for a in builds}
-        frontier = [e for e in sorted(self._plan) if e in by_edge and e not in occupied]
+        first = placed["singles"] + placed["doubles"] == 0
+        frontier = self._frontier(by_edge) if not self._dirty else []
+        if self._dirty or (first and not frontier):
+            self._make_plan(view, root)
+            frontier = self._frontier(by_edge)
         singles = [e for e in frontier if board.BASE_COST[e] == 1]
         doubles = [e for e in frontier if board.BASE_COST[e] == 2]
-        if placed["singles"] == 1:
+        if not first:
             # second track of the turn: only a planned single line is worth it
             if singles:
-                return by_edge[self._best_single(singles, network, occupied)]
+                return by_edge[self._best_single(singles)]
             assert end is not None  # a track was placed this turn, so the turn may end
             return end
-        if singles and (not doubles or self._two_singles_possible(singles, network, occupied)):
+        if singles and (not doubles or any(self._follow_ups(e) for e in singles)):
             # prefer two single lines to one double line when both give 2 points
-            return by_edge[self._best_single(singles, network, occupied)]
+            return by_edge[self._best_single(singles)]
         if doubles:
-            return by_edge[doubles[0]]
+            return by_edge[self.rng.choice(doubles)]
         if singles:
             return by_edge[singles[0]]
-        # no planned line can be built (should not happen): any legal line
-        return self.rng.choice(builds)
+        # nothing planned is buildable (all cities joined): any legal line
+        return by_edge[self.rng.choice(sorted(by_edge))]
 
-    def _make_plan(self, view: dict[str, Any], occupied: set[int], network: set[int]) -> None:
-        marker = view["markers"][self.seat]
-        root = board.INDEX[(marker[0], marker[1])]
-        # one terminal per group of crossings already joined by tracks: the marker's network
-        # first, then each city (or group of cities) not yet joined to it
-        group_of: dict[int, int] = {}
-        terminals = [root]
-        for city in view["my_cities"]:
-            node = board.CITY_NODE[city]
-            if node in network:
-                continue
-            group = group_of.get(node)
-            if group is None:
-                members = _component(node, occupied)
-                for m in members:
-                    group_of[m] = node
-                terminals.append(node)
-        _cost, edges = steiner_tree(board_adjacency_with_edges(occupied), terminals)
-        self._plan = {e for e in edges if e not in occupied}
-        self._plan_round = view["round"]
+    def _frontier(self, by_edge: dict[int, Action]) -> list[int]:
+        """Planned lines buildable now, in board order."""
+        return [e for e in sorted(self._plan) if e in by_edge]
 
-    def _follow_ups(self, e: int, network: set[int], occupied: set[int]) -> list[int]:
+    def _make_plan(self, view: dict[str, Any], root: int) -> None:
+        """A short tree from the network to every city not joined to it, tracks free."""
+        terminals = [root] + [board.CITY_NODE[c] for c in view["my_cities"]]
+        _cost, edges = board_path_tree(self._cost, terminals)
+        self._plan = edges
+        self._groups = len({self._find(t) for t in terminals})
+        self._plan_nodes = {v for e in edges for v in board.EDGE_ENDS[e]}
+        self._dirty = False
+
+    def _follow_ups(self, e: int) -> list[int]:
         """Planned single lines buildable after building single line ``e``."""
-        i, j = board.EDGE_ENDS[e]
-        grown = network | {i, j}
-        return [
-            f for f in self._plan
-            if f != e and f not in occupied and board.BASE_COST[f] == 1
-            and (board.EDGE_ENDS[f][0] in grown or board.EDGE_ENDS[f][1] in grown)
-        ]
+        ends = board.EDGE_ENDS[e]
+        mine = self._find(self._root)
+        out = []
+        for f in self._plan:
+            if f == e or f in self._occupied or board.BASE_COST[f] != 1:
+                continue
+            i, j = board.EDGE_ENDS[f]
+            if i in ends or j in ends or self._find(i) == mine or self._find(j) == mine:
+                out.append(f)
+        return out
 
-    def _two_singles_possible(self, singles: list[int], network: set[int], occupied: set[int]) -> bool:
-        return any(self._follow_ups(e, network, occupied) for e in singles)
-
-    def _best_single(self, singles: list[int], network: set[int], occupied: set[int]) -> int:
-        """A planned single line after which another planned single line can follow, if any."""
-        for e in singles:
-            if self._follow_ups(e, network, occupied):
-                return e
-        return singles[0]
+    def _best_single(self, singles: list[int]) -> int:
+        """A planned single line after which another planned single line can follow, if any
+        (among those, the bot's die picks)."""
+        good = [e for e in singles if self._follow_ups(e)]
+        return self.rng.choice(good) if good else singles[0]

@@ -1,6 +1,6 @@
 """TransAmerica: the game state and its rules.
 
-Rulebook sections (``shared/rules/transamerica.en.txt``) implemented here:
+Rulebook sections (the TransAmerica rulebook, ``docs/sources.md#transamerica``) implemented here:
 
 * **Setup**: 2-6 players; with 2 or 3 players the 10 dashed city cards are left out; each
   colour stack is shuffled and every player gets one city of each colour, secretly.
@@ -16,11 +16,16 @@ Rulebook sections (``shared/rules/transamerica.en.txt``) implemented here:
   "extreme case": the round ends when all 83 tracks are placed.
 * **Scoring of a Round**: every player loses the fewest points still needed to connect
   his cities (1 per single line, 2 per double line, placed tracks free): see ``steiner``.
+  The round's record keeps the board as it ended and, per player, the free lines of the
+  cheapest tree that was counted, so the page can show why points were lost.
 * **Preparation for the Next Round** and **End of the Game**: tracks and markers back,
   reshuffle and deal, the start player passes left; the game ends after a round's scoring
   leaves any player at 0 or below; the highest score wins, ties share the victory.
 
-Actions (see ``docs/actions-transamerica.md``)::
+The log is stored as events ``[kind, args]`` and worded by ``messages`` when shown.
+
+Actions (see ``docs/actions-transamerica.md``); every field is type-checked and a key the action
+does not have is refused (``errors`` names the refusals)::
 
     {"type": "place_marker", "player": p, "at": [x, y]}
     {"type": "build", "player": p, "edge": [[x1, y1], [x2, y2]]}
@@ -35,15 +40,23 @@ from ..core import (
     Action,
     ConfigError,
     GameState,
-    IllegalActionError,
     MalformedActionError,
     Result,
     Rng,
     SaveError,
 )
-from . import board
+from . import board, messages
 from .board import COLOURS, TRACKS_IN_SUPPLY, Point
-from .steiner import missing_points
+from .errors import (
+    LineTakenError,
+    MarkerTakenError,
+    NotInNetworkError,
+    NotOnBoardError,
+    NoTrackYetError,
+    TrackLimitError,
+    WrongPhaseError,
+)
+from .steiner import cheapest_connection, contracted
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -53,16 +66,33 @@ PHASE_MARKER = "marker"
 PHASE_BUILD = "build"
 PHASE_OVER = "over"
 
+SINGLES_PER_TURN = 2
+DOUBLES_PER_TURN = 1
+"""Network building rules: "per turn 1 or 2 tracks on single lines, or 1 track on a double line"."""
+
+LOG_TAIL = 80
+"""How many log events a view carries (the whole log is in the state)."""
+
+_EDGE_POINTS: list[tuple[int, int, int, int]] = [(a[0], a[1], b[0], b[1]) for a, b, _d in board.EDGES]
+"""Per line: ``(x1, y1, x2, y2)`` of its ends in legal order (for building JSON quickly)."""
+
+ACTION_KEYS: dict[str, frozenset[str]] = {
+    "place_marker": frozenset({"type", "player", "at"}),
+    "build": frozenset({"type", "player", "edge"}),
+    "end_turn": frozenset({"type", "player"}),
+}
+"""The keys of each action type; any other key is refused."""
+
 
 def _point(value: Any, what: str, action: Action) -> Point:
-    """Read ``[x, y]`` from an action, or raise ``MalformedActionError``."""
-    if (
-        not isinstance(value, (list, tuple))
-        or len(value) != 2
-        or not all(isinstance(c, int) and not isinstance(c, bool) for c in value)
-    ):
-        raise MalformedActionError(f"{what} must be a crossing point [x, y] of two integers, got {value!r}", action)
-    return (value[0], value[1])
+    """Read ``[x, y]`` (a JSON list of two integers, never booleans or floats) from an action,
+    or raise ``MalformedActionError``; a point off the board raises ``NotOnBoardError``."""
+    if type(value) is not list or len(value) != 2 or type(value[0]) is not int or type(value[1]) is not int:
+        raise MalformedActionError(f"{what} must be a crossing point [x, y] of two integers, got {value!r}"[:200], action)
+    p = (value[0], value[1])
+    if p not in board.INDEX:
+        raise NotOnBoardError(f"{p} is not a crossing point of the board"[:200], action)
+    return p
 
 
 class TransAmericaState(GameState):
@@ -139,14 +169,37 @@ class TransAmericaState(GameState):
                 self.hands[(self.start_player + i) % n].append(stack[i])
         self._rebuild()
         self.mark_revealed()
+        deal = {"round": self.round, "start": self.start_player}
         self.log_event(
-            f"Round {self.round}: each player is dealt 5 secret cities; {self.names[self.start_player]} starts.",
-            private={
-                p: f"Round {self.round}: your cities are {', '.join(self.hands[p])}; "
-                f"{self.names[self.start_player]} starts."
-                for p in range(n)
-            },
+            "deal", deal, private={p: ["deal_own", {**deal, "cities": list(self.hands[p])}] for p in range(n)}
         )
+
+    # ---- the log: events, worded when shown (messages) ---------------------------------
+    def log_event(  # type: ignore[override]
+        self, kind: str, args: dict[str, Any] | None = None, private: dict[int, list[Any]] | None = None
+    ) -> None:
+        """Add one event ``[kind, args]``; ``private`` gives the event some seats see instead."""
+        entry: list[Any] = [kind, args or {}]
+        if private:
+            entry.append({str(p): ev for p, ev in private.items()})
+        self.log.append(entry)
+
+    def log_events(self, player: int | None, tail: int | None = None) -> list[list[Any]]:
+        """The log as ``player`` may read it: ``[kind, args]`` events, his own secrets and
+        nobody else's; the last ``tail`` only when given."""
+        key = None if player is None else str(player)
+        entries = self.log if tail is None else self.log[-tail:] if tail > 0 else []
+        out = []
+        for entry in entries:
+            if len(entry) > 2 and key in entry[2]:
+                out.append(list(entry[2][key]))
+            else:
+                out.append(entry[:2])
+        return out
+
+    def log_lines(self, player: int | None, tail: int | None = None, lang: str = "en") -> list[str]:
+        """The log worded in ``lang`` (see ``messages``)."""
+        return [messages.render(ev, lang, self.names) for ev in self.log_events(player, tail)]
 
     # ---- derived data (rebuilt from the tracks) ----------------------------------
     @property
@@ -209,18 +262,27 @@ class TransAmericaState(GameState):
         """
         if self.phase != PHASE_BUILD or player != self.turn_player or self.supply <= 0:
             return []
-        if self.doubles or self.singles >= 2:
+        may = self.may_place()
+        if not may["singles"] and not may["doubles"]:
             return []
-        singles_only = self.singles == 1
+        singles_only = not may["doubles"]
         occupied = self._occupied
-        out: set[int] = set()
         marker = self.markers[player]
         assert marker is not None
-        for v in self._component(board.INDEX[marker]):
-            for _u, e in board.ADJ[v]:
-                if e not in occupied and not (singles_only and board.BASE_COST[e] == 2):
-                    out.add(e)
+        adj = board.ADJ
+        out = {e for v in self._component(board.INDEX[marker]) for _u, e in adj[v] if e not in occupied}
+        if singles_only:
+            cost = board.BASE_COST
+            return sorted(e for e in out if cost[e] == 1)
         return sorted(out)
+
+    def may_place(self) -> dict[str, int]:
+        """Network building rules: how many single-line and double-line tracks the player whose
+        turn it is may still place this turn ("1 or 2 tracks on single lines, or 1 track on a
+        double line"): after one single, one more single; after two singles or a double, none."""
+        if self.doubles:
+            return {"singles": 0, "doubles": 0}
+        return {"singles": SINGLES_PER_TURN - self.singles, "doubles": DOUBLES_PER_TURN if not self.singles else 0}
 
     # ---- the contract ---------------------------------------------------------------
     def to_act(self) -> list[int]:
@@ -239,10 +301,11 @@ class TransAmericaState(GameState):
                 for (x, y) in board.JUNCTIONS
                 if (x, y) not in taken
             ]
-        actions: list[Action] = []
-        for e in self.legal_edges(player):
-            a, b, _double = board.EDGES[e]
-            actions.append({"type": "build", "player": player, "edge": [[a[0], a[1]], [b[0], b[1]]]})
+        ends = _EDGE_POINTS
+        actions: list[Action] = [
+            {"type": "build", "player": player, "edge": [[ends[e][0], ends[e][1]], [ends[e][2], ends[e][3]]]}
+            for e in self.legal_edges(player)
+        ]
         if self.singles + self.doubles > 0:
             actions.append({"type": "end_turn", "player": player})
         return actions
@@ -250,55 +313,68 @@ class TransAmericaState(GameState):
     def _check(self, action: Action) -> None:
         kind = action["type"]
         player = action["player"]
+        keys = ACTION_KEYS.get(kind)
+        if keys is None:
+            raise MalformedActionError(
+                f"unknown action type {kind!r}: TransAmerica has place_marker, build and end_turn"[:200], action
+            )
+        if action.keys() != keys:
+            extra = sorted(set(action) - keys)
+            raise MalformedActionError(
+                f"a {kind} action has exactly the keys {sorted(keys)}"
+                + (f"; {extra[0]!r} is not one of them" if extra else "")[:200],
+                action,
+            )
         if kind == "place_marker":
-            at = _point(action.get("at"), "'at'", action)
+            at = _point(action["at"], "'at'", action)
             if self.phase != PHASE_MARKER:
-                raise IllegalActionError("starting markers are placed only in each player's first turn of a round", action)
-            if at not in board.INDEX:
-                raise IllegalActionError(f"{at} is not a crossing point of the board", action)
+                raise WrongPhaseError("starting markers are placed only in each player's first turn of a round", action)
             if at in self.markers:
-                raise IllegalActionError(f"there is already a starting marker on {board.place_name(at)}", action)
+                raise MarkerTakenError(f"there is already a starting marker on {board.place_name(at)}", action)
             return
         if kind == "build":
-            edge = action.get("edge")
-            if not isinstance(edge, (list, tuple)) or len(edge) != 2:
-                raise MalformedActionError(f"'edge' must be a line [[x1, y1], [x2, y2]], got {edge!r}", action)
+            edge = action["edge"]
+            if type(edge) is not list or len(edge) != 2:
+                raise MalformedActionError(f"'edge' must be a line [[x1, y1], [x2, y2]], got {edge!r}"[:200], action)
             a = _point(edge[0], "each end of 'edge'", action)
             b = _point(edge[1], "each end of 'edge'", action)
             if self.phase != PHASE_BUILD:
-                raise IllegalActionError("place your starting marker first: this is your first turn of the round", action)
+                raise WrongPhaseError("place your starting marker first: this is your first turn of the round", action)
             e = board.edge_index(a, b)
             if e is None:
-                raise IllegalActionError(f"there is no line between {a} and {b} on the board", action)
-            if self.doubles or self.singles >= 2:
-                raise IllegalActionError(
+                raise NotOnBoardError(f"there is no line between {a} and {b} on the board", action)
+            if a > b:
+                raise MalformedActionError(
+                    f"give a line's ends smaller point first, as legal_actions does: [{list(b)}, {list(a)}]", action
+                )
+            may = self.may_place()
+            if not may["singles"] and not may["doubles"]:
+                raise TrackLimitError(
                     "you have placed all the tracks allowed this turn (2 single or 1 double): end your turn", action
                 )
-            if self.singles == 1 and board.BASE_COST[e] == 2:
-                raise IllegalActionError(
+            if not may["doubles"] and board.BASE_COST[e] == 2:
+                raise TrackLimitError(
                     "after a track on a single line, only a second single line may be built (a double line takes a whole turn)",
                     action,
                 )
             if e in self._occupied:
-                raise IllegalActionError(f"the line {a}-{b} already has a track", action)
+                raise LineTakenError(f"the line {a}-{b} already has a track", action)
             i, j = board.EDGE_ENDS[e]
             marker = self.markers[player]
             root = self._find(board.INDEX[marker]) if marker is not None else -1
             if self._find(i) != root and self._find(j) != root:
-                raise IllegalActionError(
+                raise NotInNetworkError(
                     f"the line {a}-{b} does not touch your network (your starting marker and the tracks joined to it)",
                     action,
                 )
+            if self.supply <= 0:
+                raise TrackLimitError("all the tracks are on the board", action)
             return
-        if kind == "end_turn":
-            if self.phase != PHASE_BUILD:
-                raise IllegalActionError("place your starting marker: that is your whole first turn", action)
-            if self.singles + self.doubles == 0:
-                raise IllegalActionError("you must place at least one track each turn before ending it", action)
-            return
-        raise MalformedActionError(
-            f"unknown action type {kind!r}: TransAmerica has place_marker, build and end_turn", action
-        )
+        # end_turn
+        if self.phase != PHASE_BUILD:
+            raise WrongPhaseError("place your starting marker: that is your whole first turn", action)
+        if self.singles + self.doubles == 0:
+            raise NoTrackYetError("you must place at least one track each turn before ending it", action)
 
     def _play(self, action: Action) -> None:
         kind = action["type"]
@@ -306,7 +382,7 @@ class TransAmericaState(GameState):
         if kind == "place_marker":
             at = (action["at"][0], action["at"][1])
             self.markers[player] = at
-            self.log_event(f"{self.names[player]} places the starting marker on {board.place_name(at)}.")
+            self.log_event("marker", {"p": player, "at": [at[0], at[1]]})
             self.turn_player = (player + 1) % self.num_players
             if all(m is not None for m in self.markers):
                 # Every player has had his first turn: the start player builds next.
@@ -335,8 +411,7 @@ class TransAmericaState(GameState):
             self.doubles += 1
         else:
             self.singles += 1
-        kind = "a double-line track" if double else "a track"
-        self.log_event(f"{self.names[player]} builds {kind} from {board.place_name(a)} to {board.place_name(b)}.")
+        self.log_event("build", {"p": player, "a": [a[0], a[1]], "b": [b[0], b[1]], "double": double})
         n = self.num_players
         connected = [q for q in ((player + k) % n for k in range(n)) if self.cities_connected(q)]
         if connected:
@@ -351,10 +426,7 @@ class TransAmericaState(GameState):
                 # cities lets the player place his second flat track before the round ends.
                 self.pending_by = connected[0]
                 self.mark_revealed()
-                self.log_event(
-                    f"{self.names[connected[0]]}'s five cities are connected: the round ends after "
-                    f"{self.names[player]}'s turn (one more single track allowed)."
-                )
+                self.log_event("pending", {"owner": connected[0], "p": player})
                 return
             if self.pending_by is not None and player not in connected and self.supply > 0:
                 # the exception's second track: the round ends with this turn (end_turn)
@@ -368,22 +440,33 @@ class TransAmericaState(GameState):
             self._end_round("connected" if ended_by is not None else "tracks", ended_by)
 
     def _end_round(self, reason: str, ended_by: int | None) -> None:
-        """Scoring of a Round, then End of the Game or Preparation for the Next Round."""
+        """Scoring of a Round, then End of the Game or Preparation for the Next Round.
+
+        The round's record keeps what the page needs to show how it ended: the tracks and
+        markers as they were, and per player the free lines of the cheapest tree counted."""
         n = self.num_players
         self.mark_revealed()
         occupied = list(self._occupied)
         connected = [self.cities_connected(p) for p in range(n)]
-        missing = [0 if connected[p] else missing_points(self.hands[p], occupied) for p in range(n)]
+        missing = [0] * n
+        needed: list[list[list[list[int]]]] = [[] for _ in range(n)]
+        merged = contracted(occupied) if not all(connected) else None
+        for p in range(n):
+            if connected[p]:
+                continue
+            missing[p], lines = cheapest_connection([board.CITY_NODE[c] for c in self.hands[p]], occupied, merged)
+            needed[p] = [[list(board.EDGES[e][0]), list(board.EDGES[e][1])] for e in lines]
         for p in range(n):
             self.scores[p] -= missing[p]
         if reason == "connected" and ended_by is not None:
-            self.log_event(f"Round {self.round} ends: {self.names[ended_by]}'s five cities are connected.")
+            self.log_event("round_connected", {"round": self.round, "p": ended_by})
         else:
-            self.log_event(f"Round {self.round} ends: all {TRACKS_IN_SUPPLY} tracks have been placed.")
+            self.log_event("round_tracks", {"round": self.round, "tracks": TRACKS_IN_SUPPLY})
         for p in range(n):
-            status = "connected" if connected[p] else f"{missing[p]} points missing"
             self.log_event(
-                f"{self.names[p]}'s cities: {', '.join(self.hands[p])} ({status}); score {self.scores[p]}."
+                "score",
+                {"p": p, "cities": list(self.hands[p]), "connected": connected[p], "missing": missing[p],
+                 "score": self.scores[p]},
             )
         self.rounds.append(
             {
@@ -395,6 +478,10 @@ class TransAmericaState(GameState):
                 "tracks_placed": len(self.tracks),
                 "missing": missing,
                 "scores": list(self.scores),
+                "start_player": self.start_player,
+                "tracks": self._tracks_json(),
+                "markers": [None if m is None else [m[0], m[1]] for m in self.markers],
+                "needed": needed,
             }
         )
         self.singles = 0
@@ -405,8 +492,7 @@ class TransAmericaState(GameState):
             self.phase = PHASE_OVER
             result = self.result()
             assert result is not None
-            winners = " and ".join(self.names[w] for w in result["winners"])
-            self.log_event(f"The game is over after {self.round} rounds. Winner: {winners}.")
+            self.log_event("game_over", {"round": self.round, "winners": result["winners"]})
             return
         # Preparation for the Next Round.
         self.round += 1
@@ -429,10 +515,6 @@ class TransAmericaState(GameState):
     def view(self, player: int | None) -> dict[str, Any]:
         """What ``player`` may see: the board, scores and past rounds, and only his own cities."""
         me = player if player is not None and 0 <= player < self.num_players else None
-        tracks = []
-        for e, seat in self.tracks:
-            a, b, _double = board.EDGES[e]
-            tracks.append([[a[0], a[1]], [b[0], b[1]], seat])
         return {
             "game": self.game_id,
             "you": me,
@@ -443,9 +525,10 @@ class TransAmericaState(GameState):
             "to_act": self.to_act(),
             "turn_player": self.turn_player,
             "placed_this_turn": {"singles": self.singles, "doubles": self.doubles},
+            "may_place": self.may_place() if self.phase == PHASE_BUILD else {"singles": 0, "doubles": 0},
             "round_ends_after_turn": self.pending_by is not None,
             "tracks_left": self.supply,
-            "tracks": tracks,
+            "tracks": self._tracks_json(),
             "markers": [None if m is None else [m[0], m[1]] for m in self.markers],
             "scores": list(self.scores),
             "my_cities": list(self.hands[me]) if me is not None else [],
@@ -453,10 +536,32 @@ class TransAmericaState(GameState):
             "dashed": self.use_dashed,
             "rounds": [dict(r) for r in self.rounds],
             "result": self.result(),
-            "log": self.log_lines(me),
+            "log": self.log_events(me, LOG_TAIL),
         }
 
+    def _tracks_json(self) -> list[list[Any]]:
+        """This round's tracks as ``[[x1, y1], [x2, y2], seat]`` in the order placed."""
+        ends = _EDGE_POINTS
+        return [[[ends[e][0], ends[e][1]], [ends[e][2], ends[e][3]], seat] for e, seat in self.tracks]
+
     # ---- saving ------------------------------------------------------------------
+    def copy(self) -> TransAmericaState:
+        """An equal, independent state (what a JSON round trip gives, without the JSON)."""
+        other = type(self).__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.rng = Rng(state=self.rng.state)
+        other.names = list(self.names)
+        other.log = list(self.log)  # entries are never changed once written
+        other.hands = [list(h) for h in self.hands]
+        other.markers = list(self.markers)
+        other.tracks = list(self.tracks)
+        other.scores = list(self.scores)
+        other.rounds = list(self.rounds)  # records are never changed once written
+        other._occupied = dict(self._occupied)
+        other._parent = list(self._parent)
+        other._members = {r: list(m) for r, m in self._members.items()}
+        return other
+
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game_id,
@@ -472,10 +577,7 @@ class TransAmericaState(GameState):
             "turn_player": self.turn_player,
             "hands": [list(h) for h in self.hands],
             "markers": [None if m is None else [m[0], m[1]] for m in self.markers],
-            "tracks": [
-                [[board.EDGES[e][0][0], board.EDGES[e][0][1]], [board.EDGES[e][1][0], board.EDGES[e][1][1]], seat]
-                for e, seat in self.tracks
-            ],
+            "tracks": self._tracks_json(),
             "singles": self.singles,
             "doubles": self.doubles,
             "pending_by": self.pending_by,

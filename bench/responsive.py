@@ -1,0 +1,109 @@
+"""The page stays responsive during whole bot-vs-bot games (issue 10: no main-thread task over 100 ms).
+
+For each game, every seat a bot (the slowest kind each game has: Trains' priority bot, Trains &
+Stations' baseline bot, TransAmerica's greedy bot), at the instant pace, the most players: plays the
+whole game in the built site and records every main-thread task of 50 ms or more (Long Tasks API)
+from the Start click to the final result. Prints, per game: moves, seconds, long tasks and the
+longest one, and how many times a second the page redrew.
+
+Run: ``python3 bench/responsive.py [--games transamerica,trains,stations] [--seed 1] [--json]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from sitecopy import served_site  # noqa: E402, I001  (sitecopy puts tools/ on sys.path)
+from browser import launch_options  # noqa: E402, I001
+
+SETUPS = {"transamerica": ("greedy", 6), "trains": ("priority", 4), "stations": ("baseline", 5)}
+
+PROBE_JS = """(() => {
+  window.__long = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__long.push([Math.round(e.startTime), Math.round(e.duration)]);
+  }).observe({ type: "longtask", buffered: true });
+})();"""
+
+
+def play(page: Any, server: Any, game: str, seed: int) -> dict[str, Any]:
+    kind, players = SETUPS[game]
+    page.goto(server.url)
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=180_000)
+    page.click(f"#game-choice label:has(input[value={game}])")
+    page.select_option("#player-count", str(players))
+    page.evaluate("() => window.railtable.settled()")
+    for i in range(players):
+        page.select_option(f"#seat-kind-{i}", kind)
+    page.fill("#seed", str(seed))
+    started = page.evaluate("performance.now()")
+    page.click("#start")
+    page.wait_for_selector("#table:not([hidden])")
+    page.select_option("#pace", "instant")
+    t0 = time.perf_counter()
+    while page.evaluate("document.documentElement.dataset.over") != "1":
+        if time.perf_counter() - t0 > 1800:
+            raise TimeoutError(f"{game}: the game did not end in 30 minutes")
+        if page.locator("#modal:not([hidden]) [data-close]").count():
+            page.click("#modal [data-close]")  # a round's summary: the bots wait for a person to read it
+            page.evaluate("window.railtable.settled()")  # the worker hid it
+        page.wait_for_timeout(250)
+    seconds = time.perf_counter() - t0
+    page.wait_for_timeout(200)
+    ended = page.evaluate("performance.now()")
+    found = [(start, d) for start, d in page.evaluate("window.__long") if started <= start <= ended]
+    long_tasks = [d for _, d in found]
+    moves = int(page.evaluate("document.documentElement.dataset.moves"))
+    return {
+        "game": game, "bot": kind, "players": players, "moves": moves, "seconds": round(seconds, 1),
+        "long_tasks": len(long_tasks), "longest_ms": max(long_tasks, default=0),
+        "over_100_ms": sum(d > 100 for d in long_tasks),
+        "at_ms_after_start": [[round(start - started), d] for start, d in found],
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", default="transamerica,trains,stations")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    results = []
+    with served_site() as server, sync_playwright() as pw:
+        browser = pw.chromium.launch(**launch_options())
+        try:
+            for game in args.games.split(","):
+                context = browser.new_context(viewport={"width": 1280, "height": 860})
+                context.add_init_script(PROBE_JS)
+                page = context.new_page()
+                errors: list[str] = []
+                page.on("console", lambda m, errors=errors: errors.append(m.text) if m.type == "error" else None)
+                results.append(play(page, server, game, args.seed))
+                if errors:
+                    raise RuntimeError(f"{game}: console errors: {errors}")
+                context.close()
+        finally:
+            browser.close()
+    if args.json:
+        print(json.dumps(results, indent=1))
+        return 0
+    print("Whole bot-vs-bot games at the instant pace, headless Chromium (main-thread long tasks >= 50 ms)")
+    for r in results:
+        print(f"  {r['game']:13} {r['players']} x {r['bot']:9} {r['moves']:5} moves in {r['seconds']:6.1f} s: "
+              f"{r['long_tasks']} long tasks, longest {r['longest_ms']} ms, {r['over_100_ms']} over 100 ms")
+        if r["at_ms_after_start"]:
+            print("    (ms after the Start click, duration): " + ", ".join(map(str, r["at_ms_after_start"])))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

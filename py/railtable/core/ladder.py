@@ -1,0 +1,122 @@
+"""The bots' ladder (issue 13 "The ladder"): every pair of levels head to head, seats rotated.
+
+For a pair (higher, lower) each game seats one bot of the higher level and the other seats of
+the lower level; game ``g`` puts the higher one in seat ``g mod players``. A game won by several
+players counts a share. Each pair reports the higher level's win share with a 95% Wilson
+interval, the fair share (1 / players), games per second and the mean time of a decision by
+level (only decisions with two or more legal actions are timed, in CPU seconds of this process:
+the numbers hold on a machine shared with other work).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from .bot import Bot
+from .game import Action
+from .registry import get_game
+from .simulate import default_config
+
+
+class _Timed:
+    """Wraps a bot to time its decisions."""
+
+    def __init__(self, bot: Bot, clock: dict[str, list[float]], level: str) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.clock = clock
+        self.level = level
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        start = time.process_time()
+        action = self.bot.choose(view, legal)
+        if len(legal) > 1:
+            entry = self.clock.setdefault(self.level, [0.0, 0.0, 0.0])
+            spent = time.process_time() - start
+            entry[0] += spent
+            entry[1] += 1
+            entry[2] = max(entry[2], spent)
+        return action
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion (ties counted as shares)."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    denom = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denom
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def play_pair(game_id: str, players: int, high: str, low: str, games: int, seed: int,
+              options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``games`` games of one ``high`` bot against ``players - 1`` ``low`` bots, seats rotated."""
+    info = get_game(game_id)
+    config = default_config(game_id, players, options)
+    clock: dict[str, list[float]] = {}
+    wins = 0.0
+    start = time.perf_counter()
+    for g in range(games):
+        game_seed = seed + g
+        state = info.setup(config, game_seed)
+        hot = g % players
+        bots = []
+        for seat in range(players):
+            level = high if seat == hot else low
+            bots.append(_Timed(info.make_bot(level, seat, game_seed * 31 + seat), clock, level))
+        steps = 0
+        while not state.is_over():
+            seat = state.to_act()[0]
+            legal = state.legal_actions(seat)
+            state.apply(bots[seat].choose(state.view(seat), legal))
+            steps += 1
+            if steps > 200_000:
+                raise RuntimeError("a ladder game did not end")
+        winners = (state.result() or {}).get("winners", [])
+        if hot in winners:
+            wins += 1 / len(winners)
+    elapsed = time.perf_counter() - start
+    low_ci, high_ci = wilson(wins, games)
+    return {
+        "high": high, "low": low, "games": games,
+        "high_win_share": round(wins / games, 4) if games else None,
+        "ci95": [round(low_ci, 4), round(high_ci, 4)],
+        "fair_share": round(1 / players, 4),
+        "games_per_second": round(games / elapsed, 4) if elapsed else None,
+        "seconds_per_decision": {
+            lv: {"mean": round(e[0] / e[1], 5) if e[1] else 0.0, "max": round(e[2], 4), "decisions": int(e[1])}
+            for lv, e in clock.items()
+        },
+    }
+
+
+def ladder(game_id: str, players: int, levels: list[str], games: int, seed: int,
+           options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Every pair of ``levels`` (listed weakest first): the later one is the higher level."""
+    pairs = []
+    for i, low in enumerate(levels):
+        for high in levels[i + 1:]:
+            pairs.append(play_pair(game_id, players, high, low, games, seed, options))
+    return {"game": game_id, "players": players, "levels": levels, "games_per_pair": games, "seed": seed,
+            "pairs": pairs}
+
+
+def format_ladder(report: dict[str, Any]) -> str:
+    """A Markdown table of a ladder report (docs/bots.md holds the latest one)."""
+    lines = [
+        f"{report['game']}, {report['players']} players, seed {report['seed']}",
+        "",
+        "| higher vs lower | games | higher's win share | 95% interval | fair share | games/s | CPU s per decision (mean / max) |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for p in report["pairs"]:
+        times = "; ".join(f"{lv} {t['mean']:.3f} / {t['max']:.3f}" for lv, t in sorted(p["seconds_per_decision"].items()))
+        lines.append(
+            f"| {p['high']} vs {p['low']} | {p['games']} | {p['high_win_share']:.1%} | "
+            f"{p['ci95'][0]:.1%}-{p['ci95'][1]:.1%} | {p['fair_share']:.0%} | {p['games_per_second']} | {times} |"
+        )
+    return "\n".join(lines)

@@ -1,0 +1,310 @@
+"""Trains for the search bots (issue 13): samples of a view, an evaluation, a fast policy.
+
+* **Sampling** (rulebook "All Aboard!", "Clean Up", "Terms / Draw"): a seat sees the board, the
+  supply, every player's collection (``owned``: all cards are gained in the open), play and
+  gained areas, hand, deck and discard sizes and the top of each discard pile, and its own
+  hand and discard pile. A sample deals each opponent's unseen cards at random into hand,
+  discard pile (under its known top card) and deck, and shuffles the seat's own deck. Only
+  decisions outside a card effect are searched (a pending effect's inner state is not in the
+  view), so a sample has no effect in progress.
+* **Evaluation** ("Winning the Game"): each player's points now (VP track, rails in cities and
+  remote locations, VP cards) plus what his deck should still earn: the money a hand of 5 cards
+  of his collection brings on average, times the rounds the game may still last (from the
+  rails and station tokens left and the empty piles), at about 0.3 VP per money (a Skyscraper
+  is 4 VP for 8, a Tower 2 for 5, an Apartment 1 for 3). A softmax of the projections gives
+  each seat a share of the win.
+* **Policy** (rollouts): play every card (effects' choices by the Easy bot's rules), buy the
+  dearest useful card (VP cards only late), end the turn.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..core import Action, Rng
+from ..core.search import Budget, Level
+from .bots import BUY_SCORE, PriorityBot
+from .cards import WASTE, card
+from .scoring import card_points, rail_points
+from .state import TrainsState
+from .zones import Zones
+
+TEMPERATURE = 4.0
+VP_PER_MONEY = 0.3
+EFFECT_SHARE = 0.5
+"""A card with an effect (draw, rails, stations...) is worth its money plus this share of its cost."""
+CONDITIONAL_PLAYS = frozenset({"Holiday Timetable", "Landfill", "Conductor's Station", "Ironworks"})
+VP_CARDS = ("Skyscraper", "Tower", "Apartment")
+
+
+def _counts(names: list[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for n in names:
+        out[n] = out.get(n, 0) + 1
+    return out
+
+
+def _minus(bag: dict[str, int], names: list[str]) -> None:
+    for n in names:
+        bag[n] = bag.get(n, 0) - 1
+
+
+def _expand(bag: dict[str, int]) -> list[str]:
+    out: list[str] = []
+    for n in sorted(bag):
+        if bag[n] < 0:
+            raise ValueError(f"the view is inconsistent: {bag[n]} {n}")
+        out.extend([n] * bag[n])
+    return out
+
+
+class TrainsAdapter:
+    """The search's view of Trains (see the module docstring)."""
+
+    def __init__(self, seat: int = 0) -> None:
+        self.rules = PriorityBot(seat, 0)
+
+    # ---- sampling ------------------------------------------------------------------
+    def sample(self, view: dict[str, Any], seat: int, rng: Rng) -> TrainsState:
+        players = view["players"]
+        n = len(players)
+        hand = view["hand"]
+        fixed = {c["id"]: c["name"] for c in hand}
+        # every card of the game, by where it is known to be
+        pile_names = [(s["name"], s["count"]) for s in view["supply"]]
+        total = sum(c for _n, c in pile_names) + sum(sum(p["owned"].values()) for p in players)
+        total += len(view["trash"]) + len(view["revealed"])
+        free = iter(i for i in range(total) if i not in fixed)
+        names: list[str | None] = [None] * total
+        for cid, name in fixed.items():
+            names[cid] = name
+
+        def make(name_list: list[str]) -> list[int]:
+            ids = []
+            for nm in name_list:
+                i = next(free)
+                names[i] = nm
+                ids.append(i)
+            return ids
+
+        z = Zones(n)
+        z.piles = {name: make([name] * count) for name, count in pile_names}
+        z.trash = make(list(view["trash"]))
+        z.revealed = make(list(view["revealed"]))
+        for q in range(n):
+            pq = players[q]
+            z.plays[q] = make(list(pq["play"]))
+            z.gained[q] = make(list(pq["gained"]))
+            bag = dict(pq["owned"])
+            _minus(bag, pq["play"])
+            _minus(bag, pq["gained"])
+            if q == seat:
+                _minus(bag, [c["name"] for c in hand])
+                _minus(bag, view["discard"])
+                z.hands[q] = [c["id"] for c in hand]
+                z.discards[q] = make(list(view["discard"]))
+                deck = _expand(bag)
+                rng.shuffle(deck)
+                z.decks[q] = make(deck)
+                continue
+            top = pq["discard_top"]
+            if top is not None:
+                _minus(bag, [top])
+            unseen = _expand(bag)
+            rng.shuffle(unseen)
+            h, d = pq["hand_size"], pq["discard_size"] - (1 if top is not None else 0)
+            z.hands[q] = make(unseen[:h])
+            z.discards[q] = make(unseen[h:h + d] + ([top] if top is not None else []))
+            z.decks[q] = make(unseen[h + d:])
+        if any(nm is None for nm in names):
+            raise ValueError("the view's card counts do not add up")
+        z.card_names = [str(nm) for nm in names]
+        st = TrainsState.__new__(TrainsState)
+        st.names = [p["name"] for p in players]
+        st.rng = Rng(rng.next_u64())
+        st.log = []
+        st.reveal_count = 0
+        st.board_id = view["board"]
+        st.rules = view["rules"]
+        st.sets = view["sets"]
+        st.s_start = False  # only matters for the starting rails, which Easy chooses
+        st.routes = [dict(r) for r in view.get("routes", [])]
+        st.laid = 0  # rails laid this turn are not in the view; Monorail's bonus is undercounted
+        st.kingdom = list(view["kingdom"])
+        st.zones = z
+        st.vp_tokens = [p["vp_track"] for p in players]
+        st.rails_left = [p["rails_left"] for p in players]
+        st.rails = [list(r) for r in view["rails"]]
+        st.stations = list(view["stations"])
+        st.station_tokens = view["station_tokens"]
+        st.phase = view["phase"]
+        st.current = view["current"]
+        st.turn = view["turn"] - 1
+        st.money = view["money"]
+        st.modifiers = list(view["modifiers"])
+        cur = players[st.current]
+        # "acted" (may the Waste still be returned by passing?) is not shown: a card played or
+        # bought this turn, or money counted, says the player has acted
+        st.acted = bool(cur["play"] or cur["gained"] or st.money)
+        st.stack = []
+        st.pending = None
+        st.final = None
+        return st
+
+    def clone(self, st: TrainsState) -> TrainsState:  # type: ignore[override]
+        c = TrainsState.__new__(TrainsState)
+        z = st.zones
+        cz = Zones.__new__(Zones)
+        cz.card_names = z.card_names  # never changes during a game
+        cz.piles = {k: list(v) for k, v in z.piles.items()}
+        cz.decks = [list(x) for x in z.decks]
+        cz.hands = [list(x) for x in z.hands]
+        cz.discards = [list(x) for x in z.discards]
+        cz.plays = [list(x) for x in z.plays]
+        cz.gained = [list(x) for x in z.gained]
+        cz.revealed = list(z.revealed)
+        cz.trash = list(z.trash)
+        c.__dict__.update({
+            "names": st.names, "rng": Rng(state=st.rng.state), "log": [], "reveal_count": st.reveal_count,
+            "board_id": st.board_id, "rules": st.rules, "sets": st.sets, "s_start": st.s_start,
+            "routes": [dict(r) for r in st.routes], "laid": st.laid, "kingdom": st.kingdom, "zones": cz, "vp_tokens": list(st.vp_tokens),
+            "rails_left": list(st.rails_left), "rails": [list(r) for r in st.rails], "stations": list(st.stations),
+            "station_tokens": st.station_tokens, "phase": st.phase, "current": st.current, "turn": st.turn,
+            "money": st.money, "modifiers": list(st.modifiers), "acted": st.acted,
+            "stack": [dict(f) for f in st.stack], "pending": st.pending, "final": st.final,
+        })
+        if st.stack or st.pending is not None:
+            import json
+            c.stack = json.loads(json.dumps(st.stack))
+            c.pending = json.loads(json.dumps(st.pending))
+        return c
+
+    # ---- evaluation --------------------------------------------------------------------
+    @staticmethod
+    def rounds_left(st: TrainsState) -> float:
+        """A rough count of the rounds still to play (rulebook "Winning the Game": 4 empty piles,
+        a player's last rail, the last station token)."""
+        n = st.num_players
+        empty = sum(1 for k, pile in st.zones.piles.items() if k != WASTE and not pile)
+        low = sum(1 for k, pile in st.zones.piles.items() if k != WASTE and 0 < len(pile) <= 3)
+        by_piles = 3.0 * max(0, 4 - empty) + 6.0 - 1.5 * min(low, 4)
+        by_rails = 1.5 * min(st.rails_left)
+        by_stations = 2.0 * st.station_tokens / max(1, n - 1)
+        return max(0.5, min(by_piles + 6.0, by_rails, by_stations, 40.0))
+
+    @staticmethod
+    def deck_money(st: TrainsState, p: int) -> float:
+        """Money a hand of 5 brings on average (cards with an effect add a share of their cost)."""
+        z = st.zones
+        cn = z.card_names
+        total = 0.0
+        count = 0
+        for zone in (z.decks[p], z.hands[p], z.discards[p], z.plays[p], z.gained[p]):
+            for cid in zone:
+                c = card(cn[cid])
+                count += 1
+                if c.vp or c.name == WASTE:
+                    continue
+                total += c.money + EFFECT_SHARE * c.cost if c.effect else c.money
+        return 5.0 * total / max(1, count)
+
+    def projected(self, st: TrainsState) -> list[float]:
+        left = self.rounds_left(st)
+        return [
+            st.vp_tokens[p] + rail_points(st, p) + card_points(st, p) + left * VP_PER_MONEY * self.deck_money(st, p)
+            for p in range(st.num_players)
+        ]
+
+    def evaluate(self, st: TrainsState) -> list[float]:  # type: ignore[override]
+        proj = self.projected(st)
+        top = max(proj)
+        w = [math.exp((x - top) / TEMPERATURE) for x in proj]
+        s = sum(w)
+        return [x / s for x in w]
+
+    # ---- the fast policy -----------------------------------------------------------
+    def policy(self, st: TrainsState, player: int, legal: list[Action], rng: Rng) -> Action:  # type: ignore[override]
+        kind = legal[0]["type"]
+        if st.pending is not None:
+            self.rules.seat = player
+            light = {"board": st.board_id, "rails": st.rails, "stations": st.stations,
+                     "hand": [{"id": c, "name": st.zones.card_names[c]} for c in st.zones.hands[player]]}
+            try:
+                return self.rules._choice(light, st.pending, legal)
+            except (KeyError, ValueError, TypeError):
+                return legal[0]
+        if kind == "start_rail":
+            return rng.choice(legal)
+        cn = st.zones.card_names
+        buys = []
+        end = None
+        for a in legal:
+            t = a["type"]
+            if t == "play" and not a.get("decline") and cn[a["card"]] not in CONDITIONAL_PLAYS:
+                return a
+            if t == "buy" and not a.get("to_deck"):
+                buys.append(a)
+            elif t == "end_turn":
+                end = a
+        if buys and st.acted or buys and not any(a["type"] == "return_waste" for a in legal):
+            late = self.rounds_left(st) < 5
+            best, best_score = None, 0.0
+            for a in buys:
+                name = a["pile"]
+                c = card(name)
+                if c.vp:
+                    score = (c.cost + 2.0) if late else -1.0
+                else:
+                    score = BUY_SCORE.get(name, (3.0, 1))[0] - (4.0 if late else 0.0) + 0.1 * c.cost
+                if score > best_score:
+                    best, best_score = a, score
+            if best is not None and not any(g for g in st.zones.gained[player]):
+                return best
+        ret = next((a for a in legal if a["type"] == "return_waste"), None)
+        if ret is not None and not st.acted:
+            hand = [cn[c] for c in st.zones.hands[player]]
+            if hand.count(WASTE) >= 2:
+                return ret
+        return end if end is not None else legal[-1]
+
+    def turn(self, st: TrainsState) -> Any:  # type: ignore[override]
+        return st.turn
+
+    # ---- what to search --------------------------------------------------------------
+    def search_here(self, view: dict[str, Any], legal: list[Action]) -> bool:
+        """The buying decision (after the Easy bot would have played its cards) is searched;
+        card effects' choices and the starting rail are the Easy bot's."""
+        if view.get("pending") or view["phase"] != "play":
+            return False
+        if not any(a["type"] == "buy" for a in legal):
+            return False
+        names = {c["id"]: c["name"] for c in view["hand"]}
+        return not any(
+            a["type"] == "play" and not a.get("decline") and names.get(a["card"]) not in CONDITIONAL_PLAYS
+            for a in legal
+        )
+
+    def candidates(self, view: dict[str, Any], seat: int, legal: list[Action]) -> list[Action]:
+        """Every card that may be bought (once: not also onto the deck), and ending the turn."""
+        return [a for a in legal if (a["type"] == "buy" and not a.get("to_deck")) or a["type"] == "end_turn"]
+
+
+LEVELS = {
+    # CPython iterations standing for the browser budgets (Pyodide about 2x slower): docs/bots.md
+    "normal": Level("normal", "flat", Budget(iterations=120, samples=6, horizon=1, prior_bonus=0.05)),
+    # The tree search (ISMCTS, 300 iterations, 10 samples, 3 turns) lost 14 of 20 games to Normal
+    # (docs/bots.md): until the evaluation and rollout policy are better, Hard is the flat search
+    # with more samples.
+    "hard": Level("hard", "flat", Budget(iterations=400, samples=16, horizon=1, prior_bonus=0.05)),
+}
+
+
+def make_level_bot(level: str) -> Any:
+    """``factory(seat, seed)`` for a search level, with the Easy bot for unsearched decisions."""
+    from ..core.search import SearchBot
+
+    def factory(seat: int, seed: int) -> SearchBot:
+        return SearchBot(seat, seed, TrainsAdapter(seat), LEVELS[level], PriorityBot(seat, seed))
+
+    return factory

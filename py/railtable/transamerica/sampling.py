@@ -1,0 +1,386 @@
+"""TransAmerica for the search bots (issue 13): samples of a view, an evaluation, a fast policy.
+
+* **Sampling** (rulebook "Setup": each player gets one city of each colour, secretly): a seat
+  sees the board, markers, scores and its own 5 cities. A sample deals every opponent one
+  city of each colour from the cities of that colour the seat does not hold (the dashed cards
+  only when in play), rejecting deals where an opponent's cities are already joined (the round
+  would have ended: "End of the Round").
+* **Evaluation** ("Scoring of a Round", "End of the Game"): for every player the fewest track
+  points still needed to join his cities to his network (exact Steiner values: ``steiner``),
+  the round's likely finisher is the one needing least, every other player is expected to lose
+  the difference; the projected scores give each seat a share of the win (a softmax).
+  Exact values are computed once per sample (per hand, per board); after further tracks the
+  evaluation updates them cheaply: the exact Dreyfus-Wagner layers over his cities give the
+  cost of joining them to any network (:func:`join_cost`), and a track built on his planned
+  tree saves its cost.
+* **Policy** (rollouts): build along the planned tree, single lines first, like the Easy bot.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import Any
+
+from ..core import Action, Rng
+from ..core.search import Budget, Level
+from . import board
+from .state import PHASE_BUILD, PHASE_MARKER, TransAmericaState
+from .steiner import INF, board_adjacency, board_adjacency_with_edges, relax, steiner_tree
+
+TEMPERATURE = 3.0
+"""Score points per unit of the softmax that turns projected scores into win shares."""
+
+_Plan = tuple[list[list[int]], frozenset[int], int]
+"""Per player: the Dreyfus-Wagner layers over his cities (``layers[S][v]``: the cheapest tree
+joining the cities of subset ``S`` and node ``v``), the edges of a cheapest tree joining his
+network to his cities, and that tree's cost."""
+
+
+def steiner_layers(adj: list[list[tuple[int, int]]], terminals: list[int]) -> list[list[int]]:
+    """``layers[S][v]``: weight of a cheapest tree spanning the terminals in bit set ``S`` and
+    node ``v`` (Dreyfus-Wagner, as ``steiner.steiner_all``, keeping every layer)."""
+    n = len(adj)
+    k = len(terminals)
+    full = (1 << k) - 1
+    layers: list[list[int]] = [[0] * n] + [[] for _ in range(full)]
+    for i, t in enumerate(terminals):
+        d = [INF] * n
+        d[t] = 0
+        layers[1 << i] = relax(adj, d)
+    for mask in range(1, full + 1):
+        if layers[mask]:
+            continue
+        best = [INF] * n
+        low = mask & -mask
+        rest = mask ^ low
+        sub = rest
+        while True:
+            a_mask = sub | low
+            if a_mask != mask:
+                a = layers[a_mask]
+                b = layers[mask ^ a_mask]
+                best = [x if x < y + z else y + z for x, y, z in zip(best, a, b, strict=True)]
+            if sub == 0:
+                break
+            sub = (sub - 1) & rest
+        layers[mask] = relax(adj, best)
+    return layers
+
+
+def join_cost(layers: list[list[int]], network: Any, extra: int = -1) -> int:
+    """Fewest track points joining every city to ``network`` (a set of crossings already joined,
+    at no cost among themselves; plus ``extra`` if given): each group of cities joins the
+    network at its own crossing, so the answer is the best split of the cities into groups."""
+    full = len(layers) - 1
+    if full == 0:
+        return 0
+    g = [0] * (full + 1)
+    for mask in range(1, full + 1):
+        layer = layers[mask]
+        best = min(layer[v] for v in network) if network else INF
+        if extra >= 0 and layer[extra] < best:
+            best = layer[extra]
+        g[mask] = best
+    part = [0] * (full + 1)
+    for mask in range(1, full + 1):
+        low = mask & -mask
+        rest = mask ^ low
+        sub = rest
+        best = INF
+        while True:
+            s = sub | low
+            value = g[s] + part[mask ^ s]
+            if value < best:
+                best = value
+            if sub == 0:
+                break
+            sub = (sub - 1) & rest
+        part[mask] = best
+    return part[full]
+
+
+class TransAmericaAdapter:
+    """The search's view of TransAmerica (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[frozenset[int], tuple[int, ...], int], _Plan] = {}
+
+    # ---- sampling ------------------------------------------------------------------
+    def sample(self, view: dict[str, Any], seat: int, rng: Rng) -> TransAmericaState:
+        n = len(view["names"])
+        st = TransAmericaState.__new__(TransAmericaState)
+        st.names = list(view["names"])
+        st.rng = Rng(rng.next_u64())
+        st.log = []
+        st.reveal_count = 0
+        st.use_dashed = bool(view["dashed"])
+        st.start_score = max(view["scores"])  # only read at setup
+        st.round = int(view["round"])
+        st.start_player = int(view["start_player"])
+        st.phase = str(view["phase"])
+        st.turn_player = int(view["turn_player"])
+        st.markers = [None if m is None else (m[0], m[1]) for m in view["markers"]]
+        st.tracks = []
+        for a, b, who in view["tracks"]:
+            e = board.edge_index(a, b)
+            assert e is not None
+            st.tracks.append((e, int(who)))
+        st.singles = int(view["placed_this_turn"]["singles"])
+        st.doubles = int(view["placed_this_turn"]["doubles"])
+        st.scores = list(view["scores"])
+        st.rounds = []
+        st._rebuild()
+        mine = list(view["my_cities"])
+        for _attempt in range(30):
+            st.hands = self._deal(mine, seat, n, st.use_dashed, rng)
+            if not any(st.cities_connected(p) for p in range(n) if p != seat):
+                break
+        st.pending_by = seat if view["round_ends_after_turn"] else None
+        if view["round_ends_after_turn"]:
+            # the player whose cities were joined is not known to the seat: any would do
+            st.pending_by = next((p for p in range(n) if p != seat and st.cities_connected(p)), seat)
+        self._attach(st)
+        return st
+
+    @staticmethod
+    def _deal(mine: list[str], seat: int, n: int, dashed: bool, rng: Rng) -> list[list[str]]:
+        hands: list[list[str]] = [[] for _ in range(n)]
+        hands[seat] = list(mine)
+        mine_set = set(mine)
+        for colour in board.COLOURS:
+            pool = [c for c in board.cities_of_colour(colour, dashed) if c not in mine_set]
+            rng.shuffle(pool)
+            k = 0
+            for p in range(n):
+                if p != seat:
+                    hands[p].append(pool[k])
+                    k += 1
+        return hands
+
+    # ---- exact values, once per sample ----------------------------------------------
+    def _plan(self, st: TransAmericaState, p: int, occupied: frozenset[int]) -> _Plan:
+        cities = tuple(sorted(board.CITY_NODE[c] for c in st.hands[p]))
+        marker = st.markers[p]
+        root = board.INDEX[marker] if marker is not None else -1
+        # the network's group only matters through its root: tracks join it at no cost
+        key = (occupied, cities, root)
+        hit = self._cache.get(key)
+        if hit is not None:
+            return hit
+        if len(self._cache) > 4096:
+            self._cache.clear()
+        tree_with = steiner_layers(board_adjacency(occupied), list(cities))
+        terminals = ([root] if root >= 0 else []) + list(cities)
+        cost, edges = steiner_tree(board_adjacency_with_edges(occupied), terminals)
+        plan = (tree_with, frozenset(e for e in edges if e not in occupied), cost)
+        self._cache[key] = plan
+        return plan
+
+    def _attach(self, st: TransAmericaState) -> None:
+        """Store the exact values of this sample on it (clones share them: they never change)."""
+        occupied = frozenset(st._occupied)
+        st.__dict__["_search_base"] = (
+            st.round, occupied, [self._plan(st, p, occupied) for p in range(st.num_players)]
+        )
+
+    def clone(self, st: TransAmericaState) -> TransAmericaState:  # type: ignore[override]
+        c = TransAmericaState.__new__(TransAmericaState)
+        c.names = st.names
+        c.rng = Rng(state=st.rng.state)
+        c.log = []
+        c.reveal_count = st.reveal_count
+        c.use_dashed = st.use_dashed
+        c.start_score = st.start_score
+        c.round = st.round
+        c.start_player = st.start_player
+        c.phase = st.phase
+        c.turn_player = st.turn_player
+        c.hands = [list(h) for h in st.hands]
+        c.markers = list(st.markers)
+        c.tracks = list(st.tracks)
+        c.singles = st.singles
+        c.doubles = st.doubles
+        c.pending_by = st.pending_by
+        c.scores = list(st.scores)
+        c.rounds = st.rounds  # only appended to at a round's end, never read by the search
+        c._occupied = dict(st._occupied)
+        c._parent = list(st._parent)
+        c._members = {k: list(v) for k, v in st._members.items()}
+        c.__dict__["_search_base"] = st.__dict__.get("_search_base")
+        return c
+
+    def _base(self, st: TransAmericaState) -> tuple[int, frozenset[int], list[_Plan]]:
+        base = st.__dict__.get("_search_base")
+        if base is None or base[0] != st.round:
+            self._attach(st)
+            base = st.__dict__["_search_base"]
+        return base
+
+    # ---- evaluation --------------------------------------------------------------------
+    def needs(self, st: TransAmericaState) -> list[int]:
+        """Per player: track points still needed to join his cities to his network (estimate
+        from the sample's exact values, see the module docstring)."""
+        _round, occupied, plans = self._base(st)
+        new = [e for e in st._occupied if e not in occupied]
+        out = []
+        for p in range(st.num_players):
+            if st.cities_connected(p):
+                out.append(0)
+                continue
+            layers, plan, cost = plans[p]
+            marker = st.markers[p]
+            if marker is None:
+                d1 = min(layers[-1])
+            else:
+                d1 = join_cost(layers, st._component(board.INDEX[marker]))
+            d2 = cost - sum(board.BASE_COST[e] for e in new if e in plan)
+            out.append(max(0, min(d1, d2, INF)))
+        return out
+
+    def evaluate(self, st: TransAmericaState) -> list[float]:  # type: ignore[override]
+        n = st.num_players
+        if st.phase not in (PHASE_BUILD, PHASE_MARKER):
+            return [1.0 / n] * n
+        if st.__dict__.get("_search_base") is not None and st.__dict__["_search_base"][0] != st.round:
+            projected = [float(s) for s in st.scores]  # a new round: only the scores are known
+        else:
+            need = self.needs(st)
+            low = min(need)
+            projected = [st.scores[p] - (need[p] - low) for p in range(n)]
+        top = max(projected)
+        weights = [math.exp((s - top) / TEMPERATURE) for s in projected]
+        total = sum(weights)
+        return [w / total for w in weights]
+
+    # ---- the fast policy -----------------------------------------------------------
+    def policy(self, st: TransAmericaState, player: int, legal: list[Action], rng: Rng) -> Action:  # type: ignore[override]
+        if legal[0]["type"] == "place_marker":
+            return self._marker(st, player, legal)
+        builds = [a for a in legal if a["type"] == "build"]
+        end = legal[-1] if legal[-1]["type"] == "end_turn" else None
+        if not builds:
+            assert end is not None
+            return end
+        _round, _occ, plans = self._base(st)
+        plan = plans[player][1]
+        planned = []
+        for a in builds:
+            e = board.edge_index(a["edge"][0], a["edge"][1])
+            if e in plan:
+                planned.append((board.BASE_COST[e], e, a))
+        if planned:
+            planned.sort(key=lambda t: (t[0], t[1]))
+            return planned[0][2]
+        if end is not None:
+            return end
+        # nothing planned is buildable (other tracks changed the best tree): the line whose far
+        # end is closest to joining the cities
+        tree_with = plans[player][0][-1]
+        best = min(builds, key=lambda a: (min(tree_with[board.INDEX[tuple(a["edge"][0])]],
+                                              tree_with[board.INDEX[tuple(a["edge"][1])]])
+                                          + board.BASE_COST[board.edge_index(a["edge"][0], a["edge"][1])], rng.randbelow(4)))
+        return best
+
+    def _marker(self, st: TransAmericaState, player: int, legal: list[Action]) -> Action:
+        _round, _occ, plans = self._base(st)
+        tree_with = plans[player][0][-1]
+        return min(legal, key=lambda a: (tree_with[board.INDEX[(a["at"][0], a["at"][1])]], a["at"]))
+
+    def turn(self, st: TransAmericaState) -> Any:  # type: ignore[override]
+        return (st.round, st.turn_player)
+
+    def budget_for(self, budget: Budget, view: dict[str, Any]) -> Budget:
+        """Each sample costs exact Steiner values for every opponent and each evaluation looks at
+        every player: with more players, fewer samples and iterations keep the time per decision
+        about that of 2 players (measured: bench/bench_bots.py)."""
+        n = len(view["names"])
+        if n <= 2:
+            return budget
+        return replace(budget, samples=max(2, budget.samples * 2 // n), iterations=max(40, budget.iterations * 2 // n))
+
+    # ---- what to search --------------------------------------------------------------
+    def search_here(self, view: dict[str, Any], legal: list[Action]) -> bool:
+        """Building decisions are searched; the starting marker is the Easy bot's (its exact
+        Steiner choice over every crossing is already what a search would find)."""
+        return view["phase"] == PHASE_BUILD
+
+    def candidates(self, view: dict[str, Any], seat: int, legal: list[Action]) -> list[Action]:
+        """Lines that bring the seat's cities closer (exact values from the view alone), and
+        ending the turn; every legal action if none does."""
+        occupied = frozenset(
+            e for e in (board.edge_index(a, b) for a, b, _s in view["tracks"]) if e is not None
+        )
+        cities = tuple(sorted(board.CITY_NODE[c] for c in view["my_cities"]))
+        key = (occupied, cities, -2)
+        hit = self._cache.get(key)
+        if hit is None:
+            hit = (steiner_layers(board_adjacency(occupied), list(cities)), frozenset(), 0)
+            self._cache[key] = hit
+        layers = hit[0]
+        marker = view["markers"][seat]
+        root = board.INDEX[(marker[0], marker[1])]
+        network = _component(root, occupied)
+        now = join_cost(layers, network)
+        out = []
+        for a in legal:
+            if a["type"] != "build":
+                out.append(a)
+                continue
+            i = board.INDEX[(a["edge"][0][0], a["edge"][0][1])]
+            j = board.INDEX[(a["edge"][1][0], a["edge"][1][1])]
+            far = j if i in network else i
+            if join_cost(layers, network, far) < now:
+                out.append(a)
+        return out if any(a["type"] == "build" for a in out) else legal
+
+    def prune(self, st: TransAmericaState, player: int, legal: list[Action]) -> list[Action]:
+        """Inside the tree: planned lines, lines that bring the cities closer, ending the turn."""
+        _round, _occ, plans = self._base(st)
+        layers, plan, _cost = plans[player]
+        marker = st.markers[player]
+        if marker is None:
+            return legal
+        network = set(st._component(board.INDEX[marker]))
+        now = join_cost(layers, network)
+        out = []
+        for a in legal:
+            if a["type"] != "build":
+                out.append(a)
+                continue
+            e = board.edge_index(a["edge"][0], a["edge"][1])
+            i, j = board.EDGE_ENDS[e]
+            far = j if i in network else i
+            if e in plan or join_cost(layers, network, far) < now:
+                out.append(a)
+        return out if any(a["type"] == "build" for a in out) else legal
+
+
+def _component(start: int, occupied: frozenset[int]) -> set[int]:
+    seen = {start}
+    stack = [start]
+    while stack:
+        v = stack.pop()
+        for u, e in board.ADJ[v]:
+            if e in occupied and u not in seen:
+                seen.add(u)
+                stack.append(u)
+    return seen
+
+
+ADAPTER_LEVELS = {
+    # CPython iterations standing for the browser budgets (Pyodide about 2x slower): see docs/bots.md
+    "normal": Level("normal", "flat", Budget(iterations=160, samples=6, horizon=1)),
+    "hard": Level("hard", "tree", Budget(iterations=400, samples=12, horizon=3, exploration=0.5)),
+}
+
+
+def make_level_bot(level: str) -> Any:
+    """``factory(seat, seed)`` for a search level, with the Easy bot for unsearched decisions."""
+    from ..core.search import SearchBot
+    from .bots import GreedyBot
+
+    def factory(seat: int, seed: int) -> SearchBot:
+        return SearchBot(seat, seed, TransAmericaAdapter(), ADAPTER_LEVELS[level], GreedyBot(seat, seed))
+
+    return factory

@@ -1,0 +1,85 @@
+"""Route Bonus cards (Rising Sun rulebook "Route Bonus Cards"; the cards are this project's design)."""
+
+import pytest
+from trains_helpers import named
+
+from railtable.core import IllegalActionError
+from railtable.trains.routes import route_cards, route_hexes
+from railtable.trains.state import TrainsState
+
+
+def game(players=3, seed=2):
+    st = TrainsState.setup({"players": [f"P{i}" for i in range(players)], "board": "tokyo", "sets": "both",
+                            "route_bonus": True}, seed)
+    for p in range(players):
+        st.apply(st.legal_actions(p)[7 * p])
+    return st
+
+
+def path(st, a, b):
+    """The spaces of a shortest path between two spaces (breadth-first over the board)."""
+    prev = {a: None}
+    frontier = [a]
+    while b not in prev:
+        nxt = []
+        for h in frontier:
+            for n in st.board.neighbours[h]:
+                if n not in prev and st.board.hexes[n].terrain != "sea":
+                    prev[n] = h
+                    nxt.append(n)
+        frontier = nxt
+    out = [b]
+    while prev[out[-1]] is not None:
+        out.append(prev[out[-1]])
+    return out
+
+
+def test_as_many_cards_as_players_are_dealt_face_up():
+    """Setup step 2: a number of cards equal to the number of players, face up."""
+    st = game(3)
+    assert len(st.routes) == 3 and all(r["owner"] is None for r in st.routes)
+    assert {r["id"] for r in st.view(1)["routes"]} <= {c for c in route_cards() if c.startswith("tokyo")}
+    assert TrainsState.setup({"players": ["A", "B"], "board": "tokyo"}, 1).routes == []
+
+
+def route_with_two_cities(st):
+    return next(r for r in st.routes if len(route_cards()[r["id"]]["cities"]) == 2)
+
+
+def test_completing_a_route_takes_it_scores_its_vp_and_is_first_come():
+    """"Completing Routes": the first player to connect the cities with contiguous own rails."""
+    st = game(3)
+    r = route_with_two_cities(st)
+    a, b = route_hexes(st.board, r["id"])
+    spaces = path(st, a, b)
+    for h in spaces[:-1]:
+        st.rails[h].append(1)
+    st.lay_rail(1, spaces[-1], 0, False)
+    vp = route_cards()[r["id"]]["vp"]
+    assert r["owner"] == 1 and st.vp_tokens[1] == vp
+    for h in spaces[:-1]:  # a second player linking the same cities later gets nothing
+        st.rails[h].append(2)
+    st.lay_rail(2, spaces[-1], 0, False)
+    assert r["owner"] == 1 and st.vp_tokens[2] == 0
+
+
+def test_a_taken_card_is_used_once_in_a_later_turn_then_leaves():
+    st = game(3)
+    r = next(r for r in st.routes if route_cards()[r["id"]]["ability"][0]["op"] in ("money", "draw"))
+    r.update(owner=0, taken_turn=st.turn)
+    act = {"type": "use_route", "player": 0, "route": r["id"]}
+    with pytest.raises(IllegalActionError, match="later turn"):
+        st.apply(act)
+    r["taken_turn"] = st.turn - 1
+    assert act in st.legal_actions(0)
+    st.apply(act)
+    assert r["used"] and act not in st.legal_actions(0)
+    with pytest.raises(IllegalActionError):
+        st.apply(act)
+
+
+def test_route_cities_name_cities_of_the_board():
+    st = game(2)
+    for r in st.routes:
+        for h in route_hexes(st.board, r["id"]):
+            assert st.board.hexes[h].terrain == "city" and named("tokyo", st.board.hexes[h].name) == h

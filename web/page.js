@@ -1,0 +1,372 @@
+/* Railtable's page shell, the only script on the main thread besides sw-register.js.
+ *
+ * Python (engine, bots, table code) runs in a Web Worker (web/worker.js). This file starts it at
+ * once, applies the DOM operations it sends (see web/railtable_web/dom.py for the list), forwards
+ * the events it listens to (with the data-* values of the target and its ancestors and the values
+ * of the page's form controls), and keeps localStorage, which only exists here: the worker gets a
+ * copy of Railtable's keys when it starts and sends every write back.
+ * Nothing here takes more than a few milliseconds, so the page answers input at every moment.
+ * Offline: the service worker (sw.js) is registered first; on a first visit the engine starts
+ * once it controls the page, so the page's own loads fill its cache and nothing is downloaded
+ * twice; once the engine is ready the service worker fetches the few files not loaded yet, then
+ * html[data-offline="ready"] is set.
+ * Test hooks: window.railtable.run(code) runs Python in the worker and resolves to its value;
+ * window.railtable.settled() resolves once every forwarded event has been answered.
+ */
+(function () {
+  "use strict";
+  const root = document.documentElement;
+  const script = document.currentScript;
+  const here = script ? script.src : location.href;
+  const swURL = new URL("../sw.js", here);
+  let worker = null;
+  const STORAGE_PREFIX = "railtable.";
+  const started = new Map(); // event seq -> performance.now() when it was sent
+  const results = new Map(); // run id -> {resolve, reject}
+  let seq = 0;
+  let pending = 0; // events sent to the worker and not answered yet
+  const settledWaiters = [];
+
+  function send(message) {
+    worker.postMessage({ kind: message.kind, json: JSON.stringify(message) });
+  }
+
+  // ---- storage (main thread only) ---------------------------------------------------------
+  function storage() {
+    try {
+      return window.localStorage;
+    } catch (error) {
+      return null; // blocked (private mode...)
+    }
+  }
+
+  function storedKeys() {
+    const store = storage();
+    if (!store) return null;
+    const out = {};
+    try {
+      for (let i = 0; i < store.length; i++) {
+        const key = store.key(i);
+        if (key && key.startsWith(STORAGE_PREFIX)) out[key] = store.getItem(key);
+      }
+    } catch (error) {
+      return null;
+    }
+    return out;
+  }
+
+  window.addEventListener("storage", (event) => {
+    if (event.key && event.key.startsWith(STORAGE_PREFIX)) {
+      send({ kind: "storage", key: event.key, value: event.newValue });
+    }
+  });
+
+  // ---- what the worker reads: form controls and event targets --------------------------------
+  let lastForm = {}; // the form values last sent to the worker
+
+  function formState() {
+    const out = {};
+    for (const el of document.querySelectorAll("input, select, textarea")) {
+      if (el.type === "file") continue;
+      if (el.type === "radio") {
+        if (el.checked && el.name) out[el.name] = el.value;
+        continue;
+      }
+      if (el.type === "checkbox") {
+        if (el.name) {
+          if (!out[el.name]) out[el.name] = [];
+          if (el.checked) out[el.name].push(el.value);
+        }
+        if (el.id) out[el.id] = el.checked;
+        continue;
+      }
+      if (el.id) out[el.id] = el.value;
+    }
+    lastForm = out;
+    return out;
+  }
+
+  function describe(event) {
+    const data = {};
+    let disabled = false;
+    for (let el = event.target; el && el.nodeType === 1 && el !== document.body; el = el.parentElement) {
+      for (const name of el.getAttributeNames()) {
+        if (name.startsWith("data-") && !(name in data)) data[name] = el.getAttribute(name);
+      }
+      if (el.tagName === "BUTTON" && el.disabled) disabled = true;
+    }
+    const target = event.target && event.target.nodeType === 1 ? event.target.id : "";
+    return { type: event.type, data, target, disabled };
+  }
+
+  function listen(selector, type, id, prevent) {
+    const el = document.querySelector(selector);
+    if (!el) return;
+    let last = null;
+    el.addEventListener(type, async (event) => {
+      const target = event.target && event.target.nodeType === 1 ? event.target : null;
+      if (prevent === true || (prevent && target && target.closest(prevent))) event.preventDefault();
+      if (type === "click" && target) {
+        const asking = target.closest("[data-confirm]");
+        if (asking && !window.confirm(asking.getAttribute("data-confirm"))) return;
+      }
+      const message = { kind: "event", id, ...describe(event) };
+      if (type === "mouseover") {
+        const key = JSON.stringify(message.data);
+        if (key === last) return; // still over the same thing: nothing new to say
+        last = key;
+      }
+      if (type === "change" && target && target.type === "file") {
+        const file = target.files && target.files[0];
+        if (!file) return;
+        message.file = { name: file.name, text: await file.text() };
+        target.value = "";
+      }
+      message.form = formState();
+      message.seq = ++seq;
+      started.set(message.seq, performance.now());
+      pending += 1;
+      send(message);
+    });
+  }
+
+  // ---- applying the worker's operations ---------------------------------------------------------
+  function find(selector) {
+    return selector === "html" ? root : document.querySelector(selector);
+  }
+
+  function download(name, text, mime) {
+    const url = URL.createObjectURL(new Blob([text], { type: mime }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = name;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  function relabel(lang, texts) {
+    root.lang = lang;
+    for (const el of document.querySelectorAll("[data-i18n]")) {
+      const text = texts[el.getAttribute("data-i18n")];
+      if (text === undefined) continue;
+      const attr = el.getAttribute("data-i18n-attr");
+      if (attr) el.setAttribute(attr, text);
+      else el.textContent = text;
+    }
+  }
+
+  /** Set el.innerHTML. The worker drew it from the form values it was last sent (lastForm): a
+   * control inside el that the person changed since then keeps the new value in its replacement
+   * (same id), and the control being typed in keeps the focus and the caret. */
+  function replaceContent(el, html) {
+    const changed = [];
+    const controls = [...el.querySelectorAll("input[id], select[id], textarea[id]")];
+    if (el.matches("select[id]")) controls.push(el); // its options are replaced
+    for (const control of controls) {
+      if (control.type === "file" || control.type === "radio") continue;
+      const prop = control.type === "checkbox" ? "checked" : "value";
+      if (control.id in lastForm && control[prop] !== lastForm[control.id]) changed.push([control.id, prop, control[prop]]);
+    }
+    const active = document.activeElement;
+    const focused = active && active !== el && active.id && el.contains(active) ? active : null;
+    const caret = focused && "selectionStart" in focused ? [focused.selectionStart, focused.selectionEnd] : null;
+    el.innerHTML = html;
+    for (const [id, prop, value] of changed) {
+      const again = document.getElementById(id);
+      if (!again) continue;
+      if (again.tagName === "SELECT" && ![...again.options].some((o) => o.value === value)) continue;
+      again[prop] = value;
+    }
+    const again = focused && document.getElementById(focused.id);
+    if (!again) return;
+    again.focus();
+    if (caret && caret[0] !== null && typeof again.setSelectionRange === "function") {
+      try {
+        again.setSelectionRange(caret[0], caret[1]);
+      } catch (error) {
+        /* not a text control */
+      }
+    }
+  }
+
+  function apply(ops, reply) {
+    const failed = [];
+    for (const op of ops) {
+      const [kind, a, b, c, d] = op;
+      let el;
+      switch (kind) {
+        case "p":
+          if ((el = find(a))) b === "innerHTML" ? replaceContent(el, c) : (el[b] = c);
+          break;
+        case "a":
+          if ((el = find(a))) c === null ? el.removeAttribute(b) : el.setAttribute(b, c);
+          break;
+        case "c":
+          if ((el = find(a))) c === null ? el.classList.toggle(b) : el.classList.toggle(b, c);
+          break;
+        case "d":
+          if ((el = find(a))) c === null ? delete el.dataset[b] : (el.dataset[b] = c);
+          break;
+        case "on":
+          listen(a, b, c, d);
+          break;
+        case "set":
+          try {
+            localStorage.setItem(a, b);
+          } catch (error) {
+            failed.push(String(error));
+          }
+          break;
+        case "del":
+          try {
+            localStorage.removeItem(a);
+          } catch (error) {
+            failed.push(String(error));
+          }
+          break;
+        case "i18n":
+          relabel(a, b);
+          break;
+        case "css":
+          if (!document.querySelector(`link[href="${a}"]`)) {
+            const link = document.createElement("link");
+            link.rel = "stylesheet";
+            link.href = a;
+            document.head.appendChild(link);
+          }
+          break;
+        case "download":
+          download(a, b, c);
+          break;
+        case "clip":
+          if (navigator.clipboard) navigator.clipboard.writeText(a).catch(() => {});
+          break;
+        case "title":
+          document.title = a;
+          break;
+        case "log":
+          (a === "error" ? console.error : console.warn)(b);
+          break;
+        case "clicked":
+          if (started.has(reply)) root.dataset.lastClickMs = (performance.now() - started.get(reply)).toFixed(1);
+          break;
+      }
+    }
+    if (reply !== null && started.delete(reply)) {
+      pending -= 1;
+      if (pending === 0) for (const resolve of settledWaiters.splice(0)) resolve();
+    }
+    if (failed.length) send({ kind: "store-failed", error: failed[0] });
+  }
+
+  function fail(error) {
+    console.error("Railtable: the engine could not start:", error);
+    const status = document.getElementById("engine-status");
+    if (status) {
+      status.textContent = "The engine could not start: reload the page";
+      status.className = "engine-status failed";
+    }
+  }
+
+  function onMessage(event) {
+    const message = event.data;
+    if (message.kind === "ops") {
+      const batch = JSON.parse(message.batch);
+      apply(batch.ops, batch.reply);
+    } else if (message.kind === "hello") {
+      const start = () =>
+        send({
+          kind: "start",
+          url: { href: location.href, hash: location.hash },
+          form: formState(),
+          storage: storedKeys(),
+        });
+      if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
+      else start();
+    } else if (message.kind === "result") {
+      const waiting = results.get(message.id);
+      results.delete(message.id);
+      if (waiting) message.error ? waiting.reject(new Error(message.error)) : waiting.resolve(message.value);
+    } else if (message.kind === "failed") {
+      fail(message.error);
+    } else if (message.kind === "marks") {
+      // The worker's boot steps, on the page's clock (benchmarks read them).
+      const shift = message.origin - performance.timeOrigin;
+      window.railtableBoot = Object.fromEntries(Object.entries(message.marks).map(([k, v]) => [k, Math.round(v + shift)]));
+    }
+  }
+
+  function startEngine() {
+    if (worker) return;
+    worker = new Worker(new URL("worker.js", here), { type: "module" });
+    worker.onmessage = onMessage;
+    worker.onerror = (event) => fail(event.message || "worker error");
+    for (const message of early.splice(0)) worker.postMessage(message);
+  }
+  const early = []; // messages posted before the worker exists (test hook)
+
+  // ---- offline: the service worker -----------------------------------------------------------
+  function offlineReady() {
+    root.dataset.offline = "ready";
+  }
+
+  function completeCache() {
+    const sw = navigator.serviceWorker;
+    if (!sw.controller) return;
+    sw.addEventListener("message", (event) => {
+      if (event.data && event.data.complete) offlineReady();
+      else if (event.data && event.data.complete === false) console.warn("Railtable: offline copy incomplete:", event.data.error);
+    });
+    sw.controller.postMessage("complete");
+  }
+
+  function whenEngineReady(callback) {
+    if (root.dataset.engine === "ready") return callback();
+    new MutationObserver((_, observer) => {
+      if (root.dataset.engine === "ready") {
+        observer.disconnect();
+        callback();
+      }
+    }).observe(root, { attributes: true, attributeFilter: ["data-engine"] });
+  }
+
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    const sw = navigator.serviceWorker;
+    if (sw.controller) {
+      startEngine();
+    } else {
+      // First visit: wait (briefly) until the service worker controls the page, so that the
+      // engine's downloads pass through it and are kept.
+      sw.addEventListener("controllerchange", () => {
+        startEngine();
+        whenEngineReady(completeCache); // in case the engine had started without it (timeout)
+      }, { once: true });
+      setTimeout(startEngine, 3000);
+    }
+    sw.register(swURL.href, { scope: new URL("./", swURL).href }).catch((error) => {
+      console.warn("Railtable: offline mode unavailable:", error);
+      startEngine();
+    });
+    whenEngineReady(completeCache);
+  } else {
+    startEngine();
+  }
+
+  let runs = 0;
+  window.railtable = {
+    /** Resolves once the worker has answered every event sent so far (tests wait on it). */
+    settled() {
+      return pending === 0 ? Promise.resolve() : new Promise((resolve) => settledWaiters.push(resolve));
+    },
+    run(code) {
+      const id = ++runs;
+      return new Promise((resolve, reject) => {
+        results.set(id, { resolve, reject });
+        if (worker) worker.postMessage({ kind: "run", id, code });
+        else early.push({ kind: "run", id, code });
+      });
+    },
+  };
+})();
