@@ -221,7 +221,8 @@ class TrainsTable:
                     buttons.append(f'<button type="button" class="opt" disabled title="{escape(o["reason"], quote=True)}">'
                                    f'{escape(o["label"])}<small class="why">{escape(o["reason"])}</small></button>')
                 else:
-                    buttons.append(f'<button type="button" class="opt" data-act="{o["act"]}">{escape(o["label"])}</button>')
+                    buttons.append(f'<button type="button" class="opt" data-act="{o["act"]}" '
+                                   f'data-value="{escape(str(o["value"]), quote=True)}">{escape(o["label"])}</button>')
             src = pending.get("source")
             hint = ""
             if pending.get("action") in ("lay_rail", "place_station"):
