@@ -222,3 +222,30 @@ def test_lobby_boards_follow_the_player_count_and_the_link_keeps_the_choices(pag
     assert page.locator("#trains-board").input_value() == "nagoya"
     assert page.locator("#trains-sets").input_value() == "rising_sun"
     assert page.locator("#trains-route-bonus").is_checked()
+
+
+VIEWPORTS = {"desktop": (1366, 768), "phone": (390, 844)}
+
+
+def test_new_boards_fit_and_read_on_a_laptop_and_a_phone(browser: Any, server: Any, wait_engine: Any, shot: Any,
+                                                          page_problems: Any) -> None:
+    """Nagoya, Chiba (its "S" cities marked) and Kyushu, drawn from their data at 1366x768 and 390x844."""
+    for board, players in (("nagoya", 4), ("chiba", 2), ("kyushu", 2)):
+        for name, (w, h) in VIEWPORTS.items():
+            context = browser.new_context(viewport={"width": w, "height": h})
+            context.set_default_timeout(15_000)
+            page_problems.attach_context(context)
+            pg = context.new_page()
+            config = {"players": ["Ann", "Bob", "Cy", "Dee"][:players], "board": board, "kingdom": "random",
+                      "sets": "rising_sun", "route_bonus": True, "s_start": board == "chiba"}
+            start(pg, server, wait_engine, config, 7, ["human"] + ["easy"] * (players - 1))
+            box = pg.locator("#tr-board").bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= w + 1, f"{board} overflows a {w} px screen"
+            heights = pg.eval_on_selector_all("#tr-board .hex-name", "ts => ts.map(t => t.getBoundingClientRect().height)")
+            assert min(heights) >= (7 if name == "desktop" else 5), f"{board} city names too small on {name}"
+            if name == "desktop":
+                assert box["y"] + box["height"] <= h + 60, f"{board} taller than a {h} px screen"
+            assert pg.locator("#tr-board .s-city").count() == (3 if board == "chiba" else 0)
+            pg.locator("#tr-routes .route-card").first.hover()
+            shot(pg, f"trains-rs-board-{board}-{name}")
+            context.close()

@@ -189,6 +189,8 @@ class TrainsTable:
         pending = view.get("pending")
         if view["phase"] == "over":
             banner = "The game is over."
+        elif acting and pending and viewer != current:  # an ATTACK or Reaction in another player's turn
+            banner = f"{names[current]}'s turn: your choice below."
         elif acting and pending:
             banner = "Your turn: make the choice below."
         elif acting and view["phase"] == "start_rails":
