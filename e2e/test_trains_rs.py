@@ -162,6 +162,9 @@ def test_chiba_hot_seat_attack_reaction_route_bonus_to_the_end(page: Any, server
     ring = page.locator(f'#tr-board .route-ring[data-route="{rid}"]').first
     assert float(ring.evaluate("e => getComputedStyle(e).opacity")) == 1.0  # its cities are ringed on the board
     shot(page, "trains-rs-chiba-start")
+    # the card reader marks a reconstructed card as this project's design
+    page.locator('#tr-supply .pile[data-pile="Politician"] .tcard').hover()
+    assert "reconstructed by this project" in page.locator("#tr-reader .reconstructed-note").inner_text()
     page.mouse.move(0, 0)
     replay(page, run_python, shot, m, {0, 1}, seen)
     assert "played Politician" in seen["attack_pass"]  # "Bob: Ann played Politician."
@@ -185,6 +188,11 @@ def test_nagoya_one_person_two_bots_both_sets_to_the_end(page: Any, server: Any,
     assert run_python(page, "from railtable_web import app\nlist(app.APP.session.match.state.kingdom)") == m.state.kingdom
     assert page.locator("#tr-routes .route-card").count() == 3
     shot(page, "trains-rs-nagoya-start")
+    page.click("#topbar-actions [data-cmd=rules]")
+    help_text = page.locator("#modal").inner_text()
+    for words in ("Trains: Rising Sun", "Attacks.", "Reactions.", "Route Bonus cards", "2-player maps."):
+        assert words in help_text
+    page.click("#modal [data-close]")
     seen: dict[str, Any] = {}
     replay(page, run_python, shot, m, {0}, seen)
     shot(page, "trains-rs-nagoya-final")
@@ -200,6 +208,10 @@ def test_lobby_boards_follow_the_player_count_and_the_link_keeps_the_choices(pag
     page.click("#game-choice label:has(input[value=trains])")
     page.select_option("#player-count", "2")
     page.wait_for_selector("#trains-board")
+    page.select_option("#lang", "fr")  # French words in the lobby
+    assert "Bonus de route" in page.locator(".trains-options").inner_text()
+    assert "Chiba (2 joueurs)" in page.locator("#trains-board").inner_text()
+    page.select_option("#lang", "en")
     boards = page.eval_on_selector_all("#trains-board option", "os => os.map(o => o.value)")
     assert boards == ["tokyo", "osaka", "chiba", "kyushu"]
     page.select_option("#trains-sets", "rising_sun")

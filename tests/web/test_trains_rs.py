@@ -103,3 +103,17 @@ def test_score_rows_split_route_bonus_out_of_the_vp_track() -> None:
     rows = trains_ui.score_rows({"scores": [20], "details": [{"vp_track": 7, "route_points": 5, "card_points": 3,
                                                               "city_points": 8, "remote_points": 2}]})
     assert rows[0]["routes"] == 5 and rows[0]["track"] == 2
+
+
+def test_rules_help_has_a_rising_sun_section_in_english_and_french() -> None:
+    from railtable_web import i18n
+
+    try:
+        for lang, words in (("en", ["Attacks.", "Reactions.", "Route Bonus cards", "2-player maps."]),
+                            ("fr", ["Attaques.", "Réactions.", "Cartes Bonus de route", "Plateaux à 2 joueurs."])):
+            i18n.set_language(lang)
+            html = trains_rs.help_html()
+            assert all(w in html for w in words), lang
+        assert "Plateau" in trains_rs.lobby_options_html({}, 2)
+    finally:
+        i18n.set_language("en")
