@@ -118,6 +118,8 @@ def replay(page: Any, run_python: Any, shot: Any, m: Match, humans: set[int], se
             if "played" in why:
                 seen.setdefault("attack_pass", why)
                 shot(page, "trains-rs-privacy-attack")
+            if "is answered" in why:
+                seen.setdefault("pass_back", why)
             page.click("#privacy-reveal")
             page.wait_for_selector("#privacy", state="hidden")
             viewer, hand = engine_hand(page, run_python)
@@ -168,6 +170,7 @@ def test_chiba_hot_seat_attack_reaction_route_bonus_to_the_end(page: Any, server
     page.mouse.move(0, 0)
     replay(page, run_python, shot, m, {0, 1}, seen)
     assert "played Politician" in seen["attack_pass"]  # "Bob: Ann played Politician."
+    assert "your Politician is answered" in seen["pass_back"]  # and the device goes back to the attacker
     assert "seen_attack_prompt" in seen and "reaction" in seen and "route_used" in seen
     assert seen["passes"] > 20
     shot(page, "trains-rs-chiba-final")

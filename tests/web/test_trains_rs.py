@@ -84,9 +84,11 @@ def test_attack_box_and_privacy_note_name_the_attacker_the_card_and_who_decides(
     assert trains_rs.privacy_note(view, 1) == "Ann: Bob played Politician."
     view["pending"] = {"kind": "reaction", "player": 1}
     assert trains_rs.privacy_note(view, 1) == "Ann: Bob played Politician. (a Reaction?)"
+    last = view["attack"]
     view["attack"] = None
     view["pending"] = None
     assert trains_rs.privacy_note(view, 0) == "" and trains_rs.attack_html(view, 0) == ""
+    assert trains_rs.privacy_note(view, 0, last) == "Bob: your Politician is answered; your turn goes on."
 
 
 def test_victims_choices_are_cards_of_their_own_hand() -> None:

@@ -316,9 +316,10 @@ def attack_html(view: dict[str, Any], viewer: int | None) -> str:
             f'<ol class="attack-order">{"".join(items)}</ol></div>')
 
 
-def privacy_note(view: dict[str, Any], seat: int | None) -> str:
-    """Why the device goes to ``seat`` now: an ATTACK or Reaction outside their turn, or back to the
-    active player once it is answered ("Ann: Bob played Politician.")."""
+def privacy_note(view: dict[str, Any], seat: int | None, last_attack: dict[str, Any] | None = None) -> str:
+    """Why the device goes to ``seat`` now: an ATTACK or Reaction outside their turn ("Ann: Bob played
+    Politician."), or back to the attacker once it is answered (``last_attack``: the ATTACK the table
+    showed last, now finished)."""
     if seat is None:
         return ""
     fr = _fr()
@@ -332,6 +333,9 @@ def privacy_note(view: dict[str, Any], seat: int | None) -> str:
         verb = "a joué" if fr else "played"
         return f'{names[seat]} : {names[a["attacker"]]} {verb} {a.get("card")}.{tail}' if fr else (
             f'{names[seat]}: {names[a["attacker"]]} {verb} {a.get("card")}.{tail}')
+    if not a and last_attack and seat == last_attack["attacker"] == current:
+        return (f"{names[seat]} : {last_attack.get('card')} a reçu sa réponse, votre tour continue." if fr
+                else f"{names[seat]}: your {last_attack.get('card')} is answered; your turn goes on.")
     pending = view.get("pending") or {}
     if pending and seat != current:
         return (f"{names[seat]} : un choix pendant le tour de {names[current]}." if fr

@@ -60,6 +60,7 @@ class TrainsTable:
         self.reading: str | None = None
         self._html: dict[str, str] = {}
         self.board_id = session.match.state.board_id
+        self.last_attack: dict[str, Any] | None = None  # the ATTACK shown last (trains_rs.privacy_note)
 
     # ---- lobby ---------------------------------------------------------------------
     @staticmethod
@@ -176,10 +177,14 @@ class TrainsTable:
         else:
             box.setAttribute("hidden", "")
         self._set("#tr-attack", trains_rs.attack_html(view, viewer))
+        if view.get("attack"):
+            self.last_attack = view["attack"]
+        elif viewer is not None and viewer == view["current"]:
+            self.last_attack = None  # the attacker has seen the end of it
 
     def privacy_note(self, seat: int | None) -> str:
         """Said on the privacy screen: why the device goes to ``seat`` (an ATTACK out of turn...)."""
-        return trains_rs.privacy_note(self.session.match.state.view(None), seat)
+        return trains_rs.privacy_note(self.session.match.state.view(None), seat, self.last_attack)
 
     def _render_status(self, view: dict[str, Any], acting: bool) -> None:
         session = self.session
