@@ -199,6 +199,7 @@ def test_nagoya_one_person_two_bots_both_sets_to_the_end(page: Any, server: Any,
     seen: dict[str, Any] = {}
     replay(page, run_python, shot, m, {0}, seen)
     shot(page, "trains-rs-nagoya-final")
+    assert "seen_attack_prompt" in seen  # a bot's ATTACK asked the person, with the ATTACK box beside the prompt
     assert page.locator("#privacy:not([hidden])").count() == 0  # one person: the device is never passed
     totals = [int(page.locator(f'#modal .score-table td.total[data-seat="{s}"]').inner_text()) for s in (0, 1, 2)]
     assert totals == m.state.result()["scores"]
