@@ -240,7 +240,7 @@ def routes_html(view: dict[str, Any], viewer: int | None, acts: dict[str, int]) 
             " mine" if owner is not None and owner == viewer else "")
         letter = LETTERS[k % len(LETTERS)]
         cards_html.append(
-            f'<div class="{cls}" data-route="{rid}" tabindex="0" '
+            f'<div class="{cls}" data-route="{rid}" tabindex="0" role="group" '
             f'aria-label="Route Bonus {letter}: {escape(", ".join(data["cities"]), quote=True)}">'
             f'<div class="rc-head"><span class="rc-letter">{letter}</span>'
             f'<span class="rc-vp">{data["vp"]} VP</span></div>'
