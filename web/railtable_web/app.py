@@ -60,6 +60,7 @@ class App:
         self.modal_opened = 0.0
         self.table_handlers: int | None = None  # the first listener id of the open table
         self.flashes = 0
+        self.url_params: dict[str, str] = {}  # a shared link's game options, until a game starts
 
     # ---- start-up ------------------------------------------------------------
     def start(self) -> None:
@@ -187,7 +188,10 @@ class App:
     def render_options(self, game_id: str) -> None:
         """The game's own lobby controls (board, supply...), if it has any."""
         module = self.load_game(game_id)
-        options_html = module.lobby_options_html(self.store.settings()) if hasattr(module, "lobby_options_html") else ""
+        settings = self.store.settings()
+        if hasattr(module, "url_settings"):  # a shared link's options win over the remembered ones
+            settings = {**settings, **module.url_settings(self.url_params)}
+        options_html = module.lobby_options_html(settings) if hasattr(module, "lobby_options_html") else ""
         q("#game-options").innerHTML = options_html
 
     def set_language(self, lang: str) -> None:
@@ -214,6 +218,8 @@ class App:
         game = self.selected_game()
         seats = self.read_seats()
         url = dom.URL["href"].split("#")[0] + f"#game={game}&players={len(seats)}&seed={self.read_seed()}"
+        if game in self.loaded and hasattr(table_class(game), "share_params"):
+            url += table_class(game).share_params(self)  # the game's own lobby choices
         q("#share-url").value = url
         show(q("#share-url"))
         dom.copy_text(url)
@@ -221,6 +227,7 @@ class App:
     def read_url(self) -> None:
         hash_ = dom.URL["hash"].lstrip("#")
         params = dict(p.partition("=")[::2] for p in hash_.split("&") if "=" in p)
+        self.url_params = {k: v for k, v in params.items() if k not in ("game", "players", "seed")}
         if params.get("game") in {g.id for g in self.games}:
             q(f'#game-choice input[value="{params["game"]}"]').checked = True
             dom.FORM["game"] = params["game"]
@@ -251,6 +258,7 @@ class App:
             self.flash(str(exc))
             return
         slot = f"{int(time.time() * 1000)}-{match.seed}"
+        self.url_params = {}  # the choices are remembered now
         self.open(Session(match, slot))
         self.autosave()
 
@@ -391,6 +399,8 @@ class App:
             self.table.render()
             seat = session.wanted_viewer()
             q("#privacy-name").textContent = session.names[seat]
+            note = getattr(self.table, "privacy_note", None)  # why now (e.g. an ATTACK out of turn)
+            q("#privacy-why").textContent = note(seat) if note is not None else ""
             q("#privacy-reveal").textContent = t("show_my_screen", name=session.names[seat])
             show(q("#privacy"), True)
         else:

@@ -682,6 +682,21 @@ def _for_each(st: Table, f: Frame, s: Step) -> None:
     push(st, victims, f["player"], f["source"])
 
 
+def attack_view(st: Table) -> dict[str, Any] | None:
+    """The ATTACK being resolved, for every view (all public): ``card``, ``attacker``, ``order`` (the
+    players it reaches, from the active player clockwise, rulebook "Attacks") and ``done`` (how many of
+    them are finished; the next one, ``order[done]``, is deciding while a choice is pending)."""
+    if st.pending is None:
+        return None
+    for frame in reversed(st.stack):
+        steps = frame["steps"]
+        if steps and steps[0].get("op") == "victim" and steps[0].get("attack"):
+            src = frame["source"]
+            return {"card": st.zones.name(src) if src is not None else None, "attacker": frame["player"],
+                    "order": [int(s["seat"]) for s in steps], "done": max(0, frame["i"] - 1)}
+    return None
+
+
 def reactions_in_hand(st: Table, q: int) -> list[str]:
     """Reaction cards in ``q``'s hand that answer another player's ATTACK (Legal Counsel)."""
     return _distinct([n for n in st.zones.names(st.zones.hands[q])
