@@ -289,11 +289,25 @@ class StationsAdapter:
         out.extend(a for a in legal if a["type"] == "build" and a != easy)
         return out
 
+    def prune(self, st: StationsState, player: int, legal: list[Action]) -> list[Action]:
+        """Inside Hard's tree: the same choices as at the root on the turn's searched steps (the
+        player's own view of the sampled state), the Easy bot's choice elsewhere."""
+        view = st.view(player)
+        if view["phase"] in SEARCHED_PHASES and player == st.active:
+            self.easy.seat = player
+            try:
+                return self.candidates(view, player, legal)
+            finally:
+                self.easy.seat = self.seat
+        return [self.policy(st, player, legal, Rng(0))]
+
 
 LEVELS = {
     # CPython iterations standing for the browser budgets (Pyodide about 2x slower): docs/bots.md
+    # Flat search: every candidate meets every sample, so a decision costs samples x candidates
+    # rollouts (about 0.5 ms each on CPython) until ``iterations`` caps it.
     "normal": Level("normal", "flat", Budget(iterations=240, samples=8, horizon=1, prior_bonus=0.02)),
-    "hard": Level("hard", "flat", Budget(iterations=1000, samples=24, horizon=1, prior_bonus=0.02)),
+    "hard": Level("hard", "flat", Budget(iterations=600, samples=40, horizon=1, prior_bonus=0.02)),
 }
 
 
