@@ -15,8 +15,9 @@ from railtable.trains.board import load_board
 
 from . import trains_svg, trains_ui
 from .dom import add_stylesheet, closest_data, form_value, on, q
+from .keys import after_attrs, announce, board_attrs
 from .session import PLAYER_COLOURS
-from .table_parts import winners_heading
+from .table_parts import swatch_html, winners_heading
 from .trains_text import modifier_text
 
 HELP = """
@@ -45,6 +46,12 @@ cards, and the VP track.</li>
 
 def _colour(seat: int) -> str:
     return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+
+
+FOCUS_AFTER = ("#tr-prompt .opt:not([disabled])", "#tr-hand button.choose", "#tr-hand button.play",
+               "#tr-supply button.buy", "#tr-end", "#tr-banner")
+"""Where focus goes when a move redraws the control that had it (issue 14): the open prompt,
+the next card to play, the supply, End turn."""
 
 
 class TrainsTable:
@@ -82,35 +89,39 @@ class TrainsTable:
         board = load_board(self.board_id)
         w, h = trains_svg.extent(board)
         self.root.innerHTML = (
-            '<div class="tr-table">'
+            f'<div class="tr-table"{after_attrs(FOCUS_AFTER)}>'
+            '<h2 class="sr-only">Trains table</h2>'
             '<div class="tr-left">'
             '<div class="tr-board-wrap">'
-            f'<svg id="tr-board" class="tr-board" viewBox="0 0 {w:.0f} {h:.0f}" role="img" '
+            f'<svg id="tr-board" class="tr-board" viewBox="0 0 {w:.0f} {h:.0f}" role="group"{board_attrs()} '
             f'aria-label="{escape(board.name)} board">'
             f'{trains_svg.board_static_svg(self.board_id)}<g id="tr-dyn"></g></svg></div>'
+            '<div class="tr-mid" tabindex="0" role="region" aria-label="Your hand, play area and gained cards">'
             '<section class="tr-zone tr-hand-zone"><h3 id="tr-hand-title">Your hand</h3>'
             '<div id="tr-hand" class="cards hand"></div></section>'
             '<div class="tr-row2">'
             '<section class="tr-zone"><h3 id="tr-play-title">Play area</h3><div id="tr-play" class="cards small"></div></section>'
             '<section class="tr-zone"><h3 id="tr-gained-title">Gained this turn</h3>'
             '<div id="tr-gained" class="cards small"></div></section>'
-            "</div>"
-            '<section class="tr-zone"><h3>Supply <small class="muted">(lit: you can afford it)</small></h3>'
+            "</div></div>"
+            '<section class="tr-zone tr-supply-zone" tabindex="0" aria-labelledby="tr-supply-title">'
+            '<h3 id="tr-supply-title">Supply <small class="muted">(lit: you can afford it)</small></h3>'
             '<div id="tr-supply" class="cards supply"></div></section>'
             "</div>"
             '<aside class="tr-side">'
-            '<div id="tr-banner" class="turn-banner" aria-live="polite"></div>'
+            '<div class="tr-now now-bar">'
+            '<div id="tr-banner" class="turn-banner" aria-live="polite" tabindex="-1"></div>'
             '<div id="tr-money" class="tr-money"></div>'
             '<div id="tr-prompt" class="tr-prompt" hidden></div>'
             '<div class="turn-buttons">'
             '<button type="button" id="tr-end" class="primary" data-cmd="end">End turn</button>'
             '<button type="button" id="tr-pass" data-cmd="pass" title="Only before anything else this turn">'
             "Return all Waste (whole turn)</button>"
-            '<button type="button" id="tr-undo" data-cmd="undo">Undo</button></div>'
+            '<button type="button" id="tr-undo" data-cmd="undo">Undo</button></div></div>'
             '<h3>Players</h3><div id="tr-players"></div>'
             '<div id="tr-mine" class="tr-mine"></div>'
             '<div id="tr-discard" class="cards tiny" hidden></div>'
-            '<details class="log" open><summary>Log</summary><ol id="tr-log" reversed></ol></details>'
+            '<details class="log" open><summary>Log</summary><ol id="tr-log" reversed tabindex="0" aria-label="Log, newest first"></ol></details>'
             "</aside>"
             '<div id="tr-reader" class="tr-reader" hidden></div>'
             "</div>"
@@ -143,6 +154,10 @@ class TrainsTable:
         self._render_cards(state, view)
         self._render_players(view)
         lines = view.get("log", [])[-60:]
+        total = len(view.get("log", []))
+        if total > getattr(self, "log_seen", total):
+            announce(view["log"][self.log_seen:])
+        self.log_seen = total
         self._set("#tr-log", "".join(f"<li>{escape(line)}</li>" for line in reversed(lines)))
 
     def _render_status(self, view: dict[str, Any], acting: bool) -> None:
@@ -302,7 +317,7 @@ class TrainsTable:
             rows.append(
                 f'<div class="player-row{" active" if active else ""}" data-seat="{seat}">'
                 f'<span class="turn-mark">{"▶" if active else ""}</span>'
-                f'<span class="swatch" style="background:{_colour(seat)}"></span>'
+                f'{swatch_html(seat, _colour(seat))}'
                 f'<span class="pname">{escape(p["name"])}</span><span class="kind">{kind}{you}</span>'
                 f'<span class="pscore" title="VP track + rails + VP cards">{vp} VP</span>'
                 f'<span class="pstats">rails left {p["rails_left"]} · hand {p["hand_size"]} · deck {p["deck_size"]}'
