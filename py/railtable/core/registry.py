@@ -124,7 +124,7 @@ CATALOGUE: dict[str, CatalogueEntry] = {
     for e in (
         CatalogueEntry("transamerica", "TransAmerica", 2, 6, LEVELS, "easy"),
         CatalogueEntry("trains", "Trains", 2, 4, LEVELS, "easy", 2, (1, 2)),
-        CatalogueEntry("stations", "Trains & Stations", 3, 5, ("easy",), "easy", 2, (1, 2)),
+        CatalogueEntry("stations", "Trains & Stations", 3, 5, LEVELS, "easy", 2, (1, 2)),
     )
 }
 

@@ -9,6 +9,7 @@ game's config says ``"rules": n``).
 from ..core import GameInfo, register
 from .bot import BaselineBot
 from .data import RULES_VERSION, RULES_VERSIONS
+from .sampling import make_level_bot
 from .state import StationsState
 
 INFO = register(
@@ -18,7 +19,7 @@ INFO = register(
         min_players=3,
         max_players=5,
         state_class=StationsState,
-        bots={"easy": BaselineBot},
+        bots={"easy": BaselineBot, "normal": make_level_bot("normal"), "hard": make_level_bot("hard")},
         default_bot="easy",
         bot_aliases={"baseline": "easy"},
         options={},

@@ -257,12 +257,17 @@ class TrainsState(GameState):
         log = self.log
         start = 0 if tail is None else max(0, len(log) - tail) if tail > 0 else len(log)
         # Rendered lines are cached per reader (the log only grows; a restored state starts afresh).
-        cache: dict[int, str] = self.__dict__.setdefault("_lines", {}).setdefault((player, lang), {})
+        # A public entry (no private part) reads the same for everyone: one shared cache for those.
+        caches = self.__dict__.setdefault("_lines", {})
+        cache: dict[int, str] = caches.setdefault((player, lang), {})
+        public: dict[int, str] = caches.setdefault((-1, lang), {})
         out = []
         for i in range(start, len(log)):
-            text = cache.get(i)
+            entry = log[i]
+            mine = public if len(entry) == 2 else cache
+            text = mine.get(i)
             if text is None:
-                text = cache[i] = messages.line(log[i], player, lang, self.names, self.board)
+                text = mine[i] = messages.line(entry, player, lang, self.names, self.board)
             out.append(text)
         return out
 
@@ -755,13 +760,24 @@ class TrainsState(GameState):
         n = self.num_players
         on_board = [0] * n
         points = [0] * n
-        hexes = self.board.hexes
+        board = self.board
+        kinds = board.__dict__.get("_worth_kinds")
+        if kinds is None:  # per hex: -1 a city (its worth follows its stations), else its fixed worth
+            kinds = [-1 if hx.terrain == CITY else hx.value if hx.terrain == REMOTE else 0 for hx in board.hexes]
+            board.__dict__["_worth_kinds"] = kinds
         stations = self.stations
+        bonus = CITY_BONUS
         for h, here in enumerate(self.rails):
             if not here:
                 continue
-            hx = hexes[h]
-            worth = CITY_BONUS[min(stations[h], 3)] if hx.terrain == CITY else hx.value if hx.terrain == REMOTE else 0
+            worth = kinds[h]
+            if worth < 0:
+                worth = bonus[stations[h] if stations[h] < 3 else 3]
+            if len(here) == 1:
+                q = here[0]
+                on_board[q] += 1
+                points[q] += worth
+                continue
             for q in set(here):
                 on_board[q] += 1
                 points[q] += worth

@@ -1,0 +1,325 @@
+"""Trains & Stations for the search bots (issue 13): samples of a view, an evaluation, a fast policy.
+
+* **Sampling** (rulebook "Public Knowledge": Power and Goods cards are kept face down, and the
+  others know neither their quantity nor their content): a seat sees the board, the dice, the
+  Buildings, the stacks, the VP cards, the scored Missions and its own Goods and Power cards. The
+  Goods the opponents hold together follow from the counts (10 of each Goods type, less those
+  on a stack, set aside, traded away and the seat's own); a sample shares them out among the
+  opponents at random (more to those with more Buildings: Goods come from Buildings, Step 4.3).
+  The Power cards nobody has shown (the game's 20 less the seat's hand and the scored Missions)
+  fill the deck (its size is public) at random; the rest are dealt round the opponents. The
+  sample's dice and draws come from a new RNG drawn by the search, never from the real game's.
+  Only the seat's own turn before Step 4 is searched (phases ``gather``, ``roll``, ``resolve``),
+  where no Delivery or trade is in progress.
+* **Evaluation** ("Scoring"): each player's VP (cards, paper, scored Missions), the Monopolies
+  his Goods would score now, and what the board promises: on each route with dice, his share
+  of its completion VP, city bonuses (to the leader) and Goods for his Buildings at its cities,
+  scaled by how full the route is; Missions in hand by how near their cities are to being
+  joined; Buildings, Coins and Bonus dice for the rest of the game. A softmax of the projected
+  scores gives each seat a share of the win.
+* **Policy** (rollouts): the Easy bot (:class:`~.bot.BaselineBot`) on the sampled state, to the end
+  of the seat's turn (Normal) or of the next player's (Hard).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..core import Action, Rng
+from ..core.search import Budget, Level
+from .bot import BaselineBot
+from .data import GOODS, all_power_cards, board, cards, power_cards
+from .goods import goods_totals, monopolies
+from .state import StationsState
+
+TEMPERATURE = 4.0
+COIN_VP = 0.3
+BONUS_DIE_VP = 0.5
+MONOPOLY_SHARE = 0.8
+"""Monopolies held now are not sure at the end: a share of their value."""
+SEARCHED_PHASES = frozenset({"gather", "roll", "resolve"})
+MAX_PLACES = 6
+"""Resolve: how many train placements (the Easy bot's best, one per route and die class) are searched."""
+
+
+def _weighted_pick(weights: list[float], rng: Rng) -> int:
+    total = sum(weights)
+    x = rng.randbelow(1 << 30) / float(1 << 30) * total
+    for i, w in enumerate(weights):
+        x -= w
+        if x < 0:
+            return i
+    return len(weights) - 1
+
+
+class StationsAdapter:
+    """The search's view of Trains & Stations (see the module docstring)."""
+
+    def __init__(self, seat: int = 0) -> None:
+        self.seat = seat
+        self.easy = BaselineBot(seat)
+        self._bots: dict[int, BaselineBot] = {}
+
+    # ---- sampling ------------------------------------------------------------------
+    def sample(self, view: dict[str, Any], seat: int, rng: Rng) -> StationsState:
+        players = view["players"]
+        n = len(players)
+        rules = view["rules"]
+        me = view["me"]
+        c = cards()
+        per_type = c["goods"]["per_type"]
+        # Goods held by the opponents together, per type
+        held = {g: per_type - view["goods_aside"][g] - view["goods_removed"][g] - me["goods"][g] for g in GOODS}
+        for stack in view["stacks"].values():
+            if stack["goods"] is not None:
+                held[stack["goods"]] -= stack["count"]
+        others = [q for q in range(n) if q != seat]
+        built = [0] * n
+        for lst in view["buildings"].values():
+            for bld in lst:
+                built[bld["owner"]] += 1
+        hands = [{g: 0 for g in GOODS} for _ in range(n)]
+        hands[seat] = dict(me["goods"])
+        weights = [1.0 + built[q] for q in others]
+        for g in GOODS:
+            if held[g] < 0:
+                raise ValueError(f"the view's Goods counts do not add up: {g}")
+            for _ in range(held[g]):
+                hands[others[_weighted_pick(weights, rng)]][g] += 1
+        # Power cards: the deck (public size) and the opponents' hands from the unseen ones
+        mine = [int(card["id"]) for card in me["power"]]
+        scored = {int(card["id"]) for p in players for card in p["missions"]}
+        unseen = sorted(cid for cid in power_cards(rules) if cid not in scored and cid not in mine)
+        rng.shuffle(unseen)
+        deck_size = view["power_deck"]
+        deck, rest = unseen[:deck_size], unseen[deck_size:]
+        power_hands: list[list[int]] = [[] for _ in range(n)]
+        power_hands[seat] = mine
+        if view["phase"] == "keep":
+            sizes = {q: (3 if q in view["to_act"] else 2) for q in others}
+            for q in others:
+                power_hands[q] = [rest.pop() for _ in range(min(sizes[q], len(rest)))]
+        else:
+            for i, cid in enumerate(rest):
+                power_hands[others[i % len(others)]].append(cid)
+        vp = c["vp"]
+        s = StationsState.__new__(StationsState)
+        s.names = [p["name"] for p in players]
+        s.rng = Rng(rng.next_u64())
+        s.log = []
+        s.reveal_count = 0
+        s.rules = rules
+        s.events = []
+        s.phase = view["phase"]
+        s.active = view["active"]
+        s.turn_number = view["turn"]
+        s.round = view["round"]
+        s.endgame = view["endgame"]
+        s.coins = [p["coins"] for p in players]
+        s.bank = view["bank"]
+        s.vp = [p["vp_cards"] for p in players]
+        s.paper = [p["vp_paper"] for p in players]
+        s.vp_stack = view["vp_stack"]
+        s.vp_reserve = view["vp_reserve"]
+        s.vp_total = vp["cards"]["1"] + 5 * vp["cards"]["5"]
+        s.dice_supply = [p["dice_supply"] for p in players]
+        s.saved = [list(p["dice_saved"]) for p in players]
+        s.bonus_held = [p["bonus_dice"] for p in players]
+        s.bonus_pool = view["bonus_pool"]
+        s.spaces = {sid: [d["owner"], d["face"]] for sid, d in view["spaces"].items()}
+        s.buildings = {st: [[b["owner"], b["building"]] for b in lst] for st, lst in view["buildings"].items()}
+        s.buildings_left = [dict(p["buildings_left"]) for p in players]
+        s.stacks = {bt: dict(stack) for bt, stack in view["stacks"].items()}
+        s.goods_aside = dict(view["goods_aside"])
+        s.goods_removed = dict(view["goods_removed"])
+        s.hands = hands
+        s.power_deck = deck
+        s.power_hands = power_hands
+        s.power_scored = [[int(card["id"]) for card in p["missions"]] for p in players]
+        s.power_removed = []
+        s.deal_done = [q not in view["to_act"] for q in range(n)] if view["phase"] == "keep" else [True] * n
+        s.tray = [[d["bonus"], d["face"], d["selected"]] for d in view["tray"]]
+        s.struck = view["struck"]
+        s.rerolls = view["rerolls"]
+        s.completed = []
+        s.deliver_queue = []
+        s.delivery = None
+        s.missions_this_turn = []
+        s.upgrade_choices = []
+        s.spec = None
+        s.final = None
+        return s
+
+    def clone(self, st: StationsState) -> StationsState:  # type: ignore[override]
+        s = StationsState.__new__(StationsState)
+        d = st.__dict__
+        s.__dict__.update(d)
+        s.rng = Rng(state=st.rng.state)
+        s.log = []
+        s.events = []
+        for f in ("coins", "vp", "paper", "dice_supply", "bonus_held", "deal_done", "power_deck",
+                  "power_removed", "completed", "deliver_queue"):
+            setattr(s, f, list(d[f]))
+        s.saved = [list(x) for x in st.saved]
+        s.spaces = {k: list(v) for k, v in st.spaces.items()}
+        s.buildings = {k: [list(b) for b in v] for k, v in st.buildings.items()}
+        s.buildings_left = [dict(x) for x in st.buildings_left]
+        s.stacks = {k: dict(v) for k, v in st.stacks.items()}
+        s.goods_aside = dict(st.goods_aside)
+        s.goods_removed = dict(st.goods_removed)
+        s.hands = [dict(x) for x in st.hands]
+        s.power_hands = [list(x) for x in st.power_hands]
+        s.power_scored = [list(x) for x in st.power_scored]
+        s.tray = [list(x) for x in st.tray]
+        s.missions_this_turn = [list(x) for x in st.missions_this_turn]
+        s.upgrade_choices = [list(x) for x in st.upgrade_choices]
+        if st.delivery is not None or st.spec is not None or st.final is not None:
+            import json
+            s.delivery = json.loads(json.dumps(st.delivery))
+            s.spec = json.loads(json.dumps(st.spec))
+            s.final = json.loads(json.dumps(st.final))
+        return s
+
+    # ---- evaluation --------------------------------------------------------------------
+    def projected(self, st: StationsState) -> list[float]:
+        """Each player's projected final score (module docstring)."""
+        n = st.num_players
+        b = board(st.rules)
+        table = all_power_cards()
+        out = [float(st.vp[q] + st.paper[q] + sum(table[c]["vp"] for c in st.power_scored[q])) for q in range(n)]
+        totals = [goods_totals(st.hands[q], st.power_hands[q]) for q in range(n)]
+        for q, mono in enumerate(monopolies(totals)):
+            out[q] += MONOPOLY_SHARE * sum(mono.values())
+        # how far the game still runs: the VP stack left, as a share of the whole
+        left = min(1.0, st.vp_stack / 40.0)
+        bonus_vp = {"vp": 1.0, "bonus_die": BONUS_DIE_VP, "power": 1.0}
+        spaces = st.spaces
+        near: dict[str, float] = {}
+        for r in b.route_order:
+            route = b.routes[r]
+            dice = [0] * n
+            filled = 0
+            for sid in route.spaces:
+                die = spaces.get(sid)
+                if die is not None:
+                    filled += 1
+                    if die[0] >= 0:
+                        dice[die[0]] += 1
+            frac = filled / len(route.spaces)
+            near[r] = frac
+            if not filled:
+                continue
+            top = max(dice)
+            leaders = [q for q in range(n) if dice[q] == top and top > 0]
+            city_bonus = sum(bonus_vp[b.stations[c].bonus_kind] * b.stations[c].bonus_amount for c in route.stations)
+            weight = frac * frac
+            for q in range(n):
+                if not dice[q]:
+                    continue
+                worth = len(route.stations)
+                if q in leaders:
+                    worth += city_bonus / len(leaders)
+                out[q] += weight * worth
+            for c in route.stations:
+                for owner, _bt in st.buildings[c]:
+                    out[owner] += weight * 1.0
+        for q in range(n):
+            for c in st.power_hands[q]:
+                card = table[c]
+                if card["kind"] != "mission":
+                    continue
+                a, z = card["cities"]
+                best = 0.0
+                for r in b.station_routes[a]:
+                    if z in b.routes[r].stations:
+                        best = max(best, 0.3 + 0.6 * near[r])
+                out[q] += card["vp"] * max(best, 0.15) * (0.3 + 0.7 * left)
+            built = sum(1 for lst in st.buildings.values() for o, _ in lst if o == q)
+            out[q] += built * 2.0 * left
+            out[q] += COIN_VP * st.coins[q] + BONUS_DIE_VP * st.bonus_held[q]
+        return out
+
+    def evaluate(self, st: StationsState) -> list[float]:  # type: ignore[override]
+        proj = self.projected(st)
+        top = max(proj)
+        w = [math.exp((x - top) / TEMPERATURE) for x in proj]
+        total = sum(w)
+        return [x / total for x in w]
+
+    # ---- the fast policy -----------------------------------------------------------
+    def policy(self, st: StationsState, player: int, legal: list[Action], rng: Rng) -> Action:  # type: ignore[override]
+        bot = self._bots.get(player)
+        if bot is None:
+            bot = self._bots[player] = BaselineBot(player)
+        return bot.choose(st.view(player), legal)
+
+    def turn(self, st: StationsState) -> Any:  # type: ignore[override]
+        return st.turn_number
+
+    # ---- what to search --------------------------------------------------------------
+    def search_here(self, view: dict[str, Any], legal: list[Action]) -> bool:
+        """The seat's own turn before the Deliveries: gathering, rerolling, placing and building."""
+        return view["phase"] in SEARCHED_PHASES and view["active"] == self.seat
+
+    def candidates(self, view: dict[str, Any], seat: int, legal: list[Action]) -> list[Action]:
+        """Gather: every choice. Roll: the Easy bot's next step or stopping. Resolve: the Easy bot's
+        choice, its best train placements (one per route and die class) and every Building site."""
+        easy = self.easy.choose(view, legal)
+        phase = view["phase"]
+        if phase == "gather":
+            return legal
+        if phase == "roll":
+            stop = next((a for a in legal if a["type"] == "stop"), None)
+            return [easy] if stop is None or stop == easy else [easy, stop]
+        out = [easy]
+        places = [a for a in legal if a["type"] == "place"]
+        if places:
+            b = board(view["rules"])
+            cache: dict[Any, Any] = {}
+            ranked = sorted(places, key=lambda a: -self.easy._space_score(view, a, cache))
+            seen = {(b.space_route[easy["space"]], easy["face"], easy["bonus"])} if easy["type"] == "place" else set()
+            for a in ranked:
+                key = (b.space_route[a["space"]], a["face"], a["bonus"])
+                if key in seen:
+                    continue
+                seen.add(key)
+                out.append(a)
+                if len(out) >= MAX_PLACES:
+                    break
+        out.extend(a for a in legal if a["type"] == "build" and a != easy)
+        return out
+
+    def prune(self, st: StationsState, player: int, legal: list[Action]) -> list[Action]:
+        """Inside Hard's tree: the same choices as at the root on the turn's searched steps (the
+        player's own view of the sampled state), the Easy bot's choice elsewhere."""
+        view = st.view(player)
+        if view["phase"] in SEARCHED_PHASES and player == st.active:
+            self.easy.seat = player
+            try:
+                return self.candidates(view, player, legal)
+            finally:
+                self.easy.seat = self.seat
+        return [self.policy(st, player, legal, Rng(0))]
+
+
+LEVELS = {
+    # CPython iterations standing for the browser budgets (Pyodide about 2x slower): docs/bots.md
+    # Flat search: every candidate meets every sample, so a decision costs samples x candidates
+    # rollouts (about 0.5 ms each on CPython) until ``iterations`` caps it.
+    "normal": Level("normal", "flat", Budget(iterations=240, samples=8, horizon=1, prior_bonus=0.02)),
+    # Hard looks one turn further (the next player's answer: a route left nearly complete is his);
+    # with Normal's horizon and 40 samples it won 5.5 of 18 against two Normal (docs/bots.md).
+    "hard": Level("hard", "flat", Budget(iterations=600, samples=24, horizon=2, prior_bonus=0.02)),
+}
+
+
+def make_level_bot(level: str) -> Any:
+    """``factory(seat, seed)`` for a search level, with the Easy bot for unsearched decisions."""
+    from ..core.search import SearchBot
+
+    def factory(seat: int, seed: int) -> SearchBot:
+        return SearchBot(seat, seed, StationsAdapter(seat), LEVELS[level], BaselineBot(seat, seed))
+
+    return factory
+
