@@ -8,6 +8,7 @@ draws from a bot's own RNG, never the state's, and decides from the asking seat'
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 from typing import Any
 
@@ -109,12 +110,17 @@ def test_a_hint_is_decided_from_the_asking_seats_view_only() -> None:
 
 
 def test_no_hint_for_a_seat_that_is_not_to_act_or_a_game_without_hard() -> None:
+    """Trains & Stations has a Hard level now (issue 13); a game without one gives no hint."""
     match = _played("transamerica", ["Ann", "Bob"], [None, "easy"], 4, 1)
     waiting = 1 - match.state.to_act()[0]
     assert thinking.run_steps(thinking.hint_steps(match, waiting)) is None
     stations = Match("stations", {"players": ["A", "B", "C"]}, 1, [None, "easy", "easy"])
-    assert "hard" not in stations.info.bots
-    assert thinking.run_steps(thinking.hint_steps(stations, stations.state.to_act()[0])) is None
+    seat = stations.state.to_act()[0]
+    hint = thinking.run_steps(thinking.hint_steps(stations, seat))
+    assert hint is not None and stations.state.legal_actions(seat)[hint.index] == hint.action
+    without_hard = {k: v for k, v in stations.info.bots.items() if k != "hard"}
+    stations.info = dataclasses.replace(stations.info, bots=without_hard)
+    assert thinking.run_steps(thinking.hint_steps(stations, seat)) is None
 
 
 def test_hint_selectors_ring_what_a_person_clicks() -> None:
