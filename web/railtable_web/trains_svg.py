@@ -265,6 +265,7 @@ SCORE_PARTS = [
     ("cities", "cities", "#7a6aa8"),
     ("remote", "remote locations", "#d99a2b"),
     ("track", "VP track", "#c0504d"),
+    ("routes", "Route Bonus", "#8a5a2b"),
 ]
 
 
@@ -278,8 +279,10 @@ def score_chart_svg(rows: list[dict[str, int]], names: list[str], winners: list[
     width = left + bar_w + right
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="score-chart" viewBox="0 0 {width:.0f} {height}" '
            'role="img" aria-label="Score breakdown">']
-    x = left
-    for _key, label, fill in SCORE_PARTS:  # legend
+    x = 18.0 if any(r.get("routes") for r in rows) else left  # five entries need the whole width
+    for key, label, fill in SCORE_PARTS:  # legend
+        if key == "routes" and not any(r.get("routes") for r in rows):
+            continue
         out.append(f'<rect x="{x:.0f}" y="6" width="10" height="10" fill="{fill}"/>'
                    f'<text class="legend" x="{x + 14:.0f}" y="15">{label}</text>')
         x += 14 + 7 * len(label) + 14

@@ -13,8 +13,8 @@ from typing import Any
 
 from railtable.trains.board import load_board
 
-from . import explain, i18n, trains_svg, trains_ui
-from .dom import add_stylesheet, closest_data, form_value, on, q
+from . import explain, i18n, trains_rs, trains_svg, trains_ui
+from .dom import FORM, add_stylesheet, closest_data, on, q
 from .keys import after_attrs, announce, board_attrs
 from .session import PLAYER_COLOURS
 from .table_parts import swatch_html, winners_heading
@@ -67,25 +67,43 @@ class TrainsTable:
         self.reading: str | None = None
         self._html: dict[str, str] = {}
         self.board_id = session.match.state.board_id
+        self.last_attack: dict[str, Any] | None = None  # the ATTACK shown last (trains_rs.privacy_note)
 
     # ---- lobby ---------------------------------------------------------------------
     @staticmethod
+    def _players() -> int:
+        try:
+            return int(str(FORM.get("player-count", "2")))
+        except ValueError:
+            return 2
+
+    @staticmethod
     def lobby_options_html(settings: dict[str, Any]) -> str:
-        return trains_ui.lobby_options_html(settings)
+        """Set, board for the player count, Route Bonus, Chiba's "S" start, supply (trains_rs)."""
+        players = TrainsTable._players()
+        return trains_rs.lobby_options_html(trains_rs.form_choices(FORM, settings), players)
 
     @staticmethod
     def read_lobby_options(app: Any) -> dict[str, Any]:
-        board_id = str(form_value("trains-board", "tokyo"))
-        choice = str(form_value("trains-kingdom", "random"))
-        picked = [str(name) for name in form_value("trains-pick", [])]
-        app.store.set_setting("trains_board", board_id)
-        app.store.set_setting("trains_kingdom", choice)
-        app.store.set_setting("trains_picked", picked)
-        return {"board": board_id, "kingdom": trains_ui.kingdom_config(choice, picked)}
+        c = trains_rs.choices(trains_rs.form_choices(FORM, app.store.settings()), TrainsTable._players())
+        for key, value in c.items():
+            app.store.set_setting(key, value)
+        return trains_rs.config_from(c)
+
+    @staticmethod
+    def share_params(app: Any) -> str:
+        """The lobby's Trains choices as parameters of the shareable link."""
+        return trains_rs.share_params(
+            trains_rs.choices(trains_rs.form_choices(FORM, app.store.settings()), TrainsTable._players()))
+
+    @staticmethod
+    def url_settings(params: dict[str, str]) -> dict[str, Any]:
+        return trains_rs.url_settings(params)
 
     # ---- building the DOM once --------------------------------------------------------
     def mount(self) -> None:
         add_stylesheet("web/trains.css")
+        add_stylesheet("web/trains_rs.css")
         board = load_board(self.board_id)
         w, h = trains_svg.extent(board)
         self.root.innerHTML = (
@@ -94,9 +112,10 @@ class TrainsTable:
             '<div class="tr-left">'
             '<div class="tr-board-wrap">'
             f'<svg id="tr-board" class="tr-board" viewBox="0 0 {w:.0f} {h:.0f}" role="group"{board_attrs()} '
-            f'aria-label="{escape(board.name)} board">'
-            f'{trains_svg.board_static_svg(self.board_id)}<g id="tr-dyn"></g>'
+            f'aria-label="{escape(board.name)} board" data-board="{escape(self.board_id)}">'
+            f'{trains_svg.board_static_svg(self.board_id)}<g id="tr-rs"></g><g id="tr-dyn"></g>'
             f'{trains_svg.board_labels_svg(self.board_id)}</svg>{explain.zoom_reset_html(i18n.language())}</div>'
+            '<section id="tr-routes" class="tr-zone tr-routes" aria-label="Route Bonus cards" hidden></section>'
             '<div class="tr-mid" tabindex="0" role="region" aria-label="Your hand, play area and gained cards">'
             '<section class="tr-zone tr-hand-zone"><h3 id="tr-hand-title">Your hand</h3>'
             '<div id="tr-hand" class="cards hand"></div></section>'
@@ -112,6 +131,7 @@ class TrainsTable:
             '<aside class="tr-side">'
             '<div class="tr-now now-bar">'
             '<div id="tr-banner" class="turn-banner" aria-live="polite" tabindex="-1"></div>'
+            '<div id="tr-attack" class="tr-attack"></div>'
             '<div id="tr-money" class="tr-money"></div>'
             '<div id="tr-prompt" class="tr-prompt" hidden></div>'
             '<div class="turn-buttons">'
@@ -151,6 +171,7 @@ class TrainsTable:
         self.index = trains_ui.action_index(self.legal)
         targets, nope = trains_ui.rail_targets(state, view, viewer)
         self._set("#tr-dyn", trains_svg.board_dynamic_svg(self.board_id, view, targets, nope))
+        self._render_rising_sun(view, viewer)
         self._render_status(view, acting)
         self._render_cards(state, view)
         self._render_players(view)
@@ -161,6 +182,26 @@ class TrainsTable:
         self.log_seen = total
         self._set("#tr-log", "".join(f"<li>{escape(line)}</li>" for line in reversed(lines)))
 
+    def _render_rising_sun(self, view: dict[str, Any], viewer: int | None) -> None:
+        """Route Bonus cards and their markers, Chiba's "S" cities, the ATTACK in progress (trains_rs)."""
+        self._set("#tr-rs", trains_rs.board_overlay_svg(view))
+        routes = trains_rs.routes_html(view, viewer, trains_rs.route_actions(self.legal))
+        self._set("#tr-routes", routes)
+        box = q("#tr-routes")
+        if routes:
+            box.removeAttribute("hidden")
+        else:
+            box.setAttribute("hidden", "")
+        self._set("#tr-attack", trains_rs.attack_html(view, viewer))
+        if view.get("attack"):
+            self.last_attack = view["attack"]
+        elif viewer is not None and viewer == view["current"]:
+            self.last_attack = None  # the attacker has seen the end of it
+
+    def privacy_note(self, seat: int | None) -> str:
+        """Said on the privacy screen: why the device goes to ``seat`` (an ATTACK out of turn...)."""
+        return trains_rs.privacy_note(self.session.match.state.view(None), seat, self.last_attack)
+
     def _render_status(self, view: dict[str, Any], acting: bool) -> None:
         session = self.session
         viewer = session.viewer
@@ -169,6 +210,8 @@ class TrainsTable:
         pending = view.get("pending")
         if view["phase"] == "over":
             banner = "The game is over."
+        elif acting and pending and viewer != current:  # an ATTACK or Reaction in another player's turn
+            banner = f"{names[current]}'s turn: your choice below."
         elif acting and pending:
             banner = "Your turn: make the choice below."
         elif acting and view["phase"] == "start_rails":
@@ -201,7 +244,8 @@ class TrainsTable:
                     buttons.append(f'<button type="button" class="opt" disabled title="{escape(o["reason"], quote=True)}">'
                                    f'{escape(o["label"])}<small class="why">{escape(o["reason"])}</small></button>')
                 else:
-                    buttons.append(f'<button type="button" class="opt" data-act="{o["act"]}">{escape(o["label"])}</button>')
+                    buttons.append(f'<button type="button" class="opt" data-act="{o["act"]}" '
+                                   f'data-value="{escape(str(o["value"]), quote=True)}">{escape(o["label"])}</button>')
             src = pending.get("source")
             hint = ""
             if pending.get("action") in ("lay_rail", "place_station"):
@@ -389,7 +433,7 @@ class TrainsTable:
         self.reading = name
         box = q("#tr-reader")
         close = '<button type="button" class="small" data-cmd="close-reader">Close</button>' if pinned else ""
-        box.innerHTML = trains_ui.card_html(name, "big") + close
+        box.innerHTML = trains_ui.card_html(name, "big") + trains_rs.reader_note(name) + close
         box.setAttribute("data-reader", "1")
         box.removeAttribute("hidden")
 
@@ -405,12 +449,14 @@ class TrainsTable:
         names = [p["name"] for p in view["players"]]
         rows = trains_ui.score_rows(result)
         winners = result.get("winners", [])
+        routes = bool(view.get("routes"))
         table = ['<table class="score-table"><tr><th></th><th>cards</th><th>cities</th><th>remote</th>'
-                 "<th>VP track</th><th>total</th><th>rails</th></tr>"]
+                 "<th>VP track</th>" + ("<th>Route Bonus</th>" if routes else "") + "<th>total</th><th>rails</th></tr>"]
         for seat, r in enumerate(rows):
+            route_cell = f'<td class="route-points" data-seat="{seat}">{r["routes"]}</td>' if routes else ""
             table.append(f'<tr><th>{escape(names[seat])}</th><td>{r["cards"]}</td><td>{r["cities"]}</td>'
-                         f'<td>{r["remote"]}</td><td>{r["track"]}</td><td class="total" data-seat="{seat}">{r["total"]}</td>'
-                         f'<td>{r["rails"]}</td></tr>')
+                         f'<td>{r["remote"]}</td><td>{r["track"]}</td>{route_cell}'
+                         f'<td class="total" data-seat="{seat}">{r["total"]}</td><td>{r["rails"]}</td></tr>')
         table.append("</table>")
         reason = result.get("end_reason", "")
         self.app.result_modal(
@@ -421,4 +467,8 @@ class TrainsTable:
         )
 
     def help_html(self) -> str:
-        return HELP
+        view = self.session.match.state.view(None)
+        rs = trains_rs.help_html()
+        if trains_rs.uses_rising_sun(view):
+            return rs + HELP
+        return HELP + f"<details><summary>Trains: Rising Sun</summary>{rs}</details>"
