@@ -27,10 +27,10 @@ def test_transamerica_turn_by_keyboard(page: Any, server: Any, wait_engine: Any)
     page.select_option("#pace", "instant")
     page.wait_for_selector("#turn-banner.mine")
     first = focus_board(page, "#ta-board")
-    assert first.startswith("Place your start marker at "), first
+    assert first.startswith("Place your start marker "), first
     page.keyboard.press("ArrowRight")
     second = page.evaluate(ACTIVE_LABEL)
-    assert second and second != first and second.startswith("Place your start marker at ")
+    assert second and second != first and second.startswith("Place your start marker ")
     assert page.locator("#ta-board [data-key-target][tabindex='0']").count() == 1  # one tab stop
     n = moves(page)
     page.keyboard.press("Enter")
@@ -98,3 +98,76 @@ def test_import_save_reachable_by_keyboard(page: Any, server: Any, wait_engine: 
         if page.evaluate("document.activeElement.id") == "import-file":
             break
     assert page.evaluate("document.activeElement.id") == "import-file"
+
+
+def tab_to(page: Any, selector: str, limit: int = 250) -> None:
+    """Press Tab until the focused element matches ``selector`` (keyboard only, as a person would)."""
+    for _ in range(limit):
+        if page.evaluate("(s) => !!document.activeElement && document.activeElement.matches(s)", selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_trains_whole_turn_by_keyboard(page: Any, server: Any, wait_engine: Any) -> None:
+    """The starting rail, then a whole turn: play every card, buy one, End turn; all by keys.
+    After each card played, focus is already on the next card's Play button."""
+    lobby.start_game(page, server, wait_engine, "trains", [("Ann", "human"), ("Ada", "easy")], seed=3)
+    page.wait_for_selector("#tr-board")
+    page.select_option("#pace", "instant")
+    page.wait_for_selector("#tr-banner.mine")
+    tab_to(page, "#tr-board [data-key-target]")
+    n = moves(page)
+    page.keyboard.press("Enter")
+    wait_moves_above(page, n)
+    page.wait_for_function("document.querySelector('#tr-banner.mine') && document.querySelector('#tr-hand button.play')")
+    played = 0
+    while page.locator("#tr-hand button.play").count():
+        if played:  # focus moved on by itself to the next card to play
+            assert page.evaluate("document.activeElement.matches('#tr-hand button.play')")
+        tab_to(page, "#tr-hand button.play")
+        n = moves(page)
+        page.keyboard.press("Enter")
+        wait_moves_above(page, n)
+        played += 1
+    assert played >= 1
+    money = page.locator("#tr-money").inner_text()
+    if page.locator("#tr-supply .pile.affordable button.buy").count():
+        tab_to(page, "#tr-supply .pile.affordable button.buy")
+        n = moves(page)
+        page.keyboard.press("Enter")
+        wait_moves_above(page, n)
+        assert page.locator("#tr-money").inner_text() != money or page.locator("#tr-gained .tcard").count()
+    if page.locator("#tr-end:not([disabled])").count():  # a buy may leave a prompt or end the turn
+        tab_to(page, "#tr-end")
+        n = moves(page)
+        page.keyboard.press("Enter")
+        wait_moves_above(page, n)
+    page.wait_for_function("document.querySelector('#tr-players .player-row.active[data-seat=\"1\"]') || "
+                           "document.querySelector('#tr-banner.mine')")
+
+
+def test_card_close_up_by_keyboard(page: Any, server: Any, wait_engine: Any) -> None:
+    """A card reached with Tab (its Play button) shows its close-up, on screen; Escape closes it."""
+    lobby.start_game(page, server, wait_engine, "trains", [("Ann", "human"), ("Ada", "easy")], seed=3)
+    page.wait_for_selector("#tr-board")
+    page.select_option("#pace", "instant")
+    page.wait_for_selector("#tr-banner.mine")
+    tab_to(page, "#tr-board [data-key-target]")
+    n = moves(page)
+    page.keyboard.press("Enter")
+    wait_moves_above(page, n)
+    page.wait_for_function("document.querySelector('#tr-banner.mine') && document.querySelector('#tr-hand button.play')")
+    page.keyboard.press("Tab")
+    tab_to(page, "#tr-hand button.play")
+    page.wait_for_selector("#tr-reader:not([hidden]) .tcard.big")
+    assert_on_screen(page, "#tr-reader")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#tr-reader[hidden]", state="attached")
+
+
+def assert_on_screen(page: Any, selector: str) -> None:
+    box = page.evaluate("(s) => { const r = document.querySelector(s).getBoundingClientRect();"
+                        " return [r.left, r.top, r.right, r.bottom]; }", selector)
+    size = page.viewport_size
+    assert box[0] >= 0 and box[1] >= 0 and box[2] <= size["width"] and box[3] <= size["height"], box

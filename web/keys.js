@@ -13,6 +13,8 @@
  *   Escape clicks its Continue button ([data-close]), focus returns to where it was.
  * - #privacy ("pass the device"): focus goes to its button.
  * - #menu-toggle opens and closes the phone's top-bar menu.
+ * - a card ([data-card]) reached by the keyboard shows its close-up (a hover, forwarded like the
+ *   mouse's); Escape closes it.
  * Nothing here decides a move: every action still goes through the worker.
  */
 (function () {
@@ -107,6 +109,7 @@
     if (!el) return;
     if (shown("#modal") && el.closest("#modal")) return modalKey(event);
     if (event.key === "Escape" && document.querySelector(".topbar.menu-open")) return toggleMenu(false);
+    if (event.key === "Escape" && closeReader()) return;
     const target = el.closest(TARGET);
     if (!target) return;
     if (event.key === "Enter" || event.key === " ") {
@@ -135,7 +138,31 @@
   document.addEventListener("focusin", (event) => {
     const el = event.target;
     if (el && el.nodeType === 1 && !el.closest("#modal") && !el.closest("#privacy")) returnTo = el;
+    // a card reached by the keyboard shows its close-up, as the mouse does by hovering it
+    const card = el && el.nodeType === 1 && el.matches(":focus-visible") ? cardOf(el) : null;
+    if (card) card.dispatchEvent(new MouseEvent("mouseover", { bubbles: true, view: window }));
   });
+
+  /** The card ([data-card]) a focused control belongs to: itself, an ancestor, or a card beside
+   * it in its slot (a card's Play or Buy button sits next to the card). */
+  function cardOf(el) {
+    const own = el.closest("[data-card]");
+    if (own) return own;
+    let p = el.parentElement;
+    for (let depth = 0; p && depth < 3; depth++, p = p.parentElement) {
+      const card = p.querySelector(":scope > [data-card]");
+      if (card) return card;
+    }
+    return null;
+  }
+
+  /** Escape closes an open card close-up ([data-reader]): as if the mouse left the card. */
+  function closeReader() {
+    const reader = document.querySelector("[data-reader]:not([hidden])");
+    if (!reader || !reader.parentElement) return false;
+    reader.parentElement.dispatchEvent(new MouseEvent("mouseover", { bubbles: true, view: window }));
+    return true;
+  }
 
   // ---- windows -------------------------------------------------------------------------------
   function modalKey(event) {

@@ -11,7 +11,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from . import i18n
+from railtable.stations.data import GOODS, monopoly_values
+from railtable.stations.goods import goods_totals
+
+from . import explain, i18n
 from . import stations_panel as panel
 from . import stations_svg as sv
 from . import stations_text as tx
@@ -53,7 +56,7 @@ class StationsTable:
             '<div class="st-board-wrap">'
             f'<svg id="st-board" class="st-board" viewBox="0 0 {lay.width} {lay.height}" role="group"{board_attrs()} '
             f'aria-label="{escape(tx.ui("board_label", lang))}">'
-            f'{sv.board_static_svg(lang, rules)}<g id="st-dyn"></g></svg></div>'
+            f'{sv.board_static_svg(lang, rules)}<g id="st-dyn"></g></svg>{explain.zoom_reset_html(lang)}</div>'
             '<div class="st-bar"><div id="st-stacks" class="st-stacks"></div><div id="st-supply" class="st-bar"></div></div>'
             "</div>"
             '<aside class="st-panel">'
@@ -87,12 +90,25 @@ class StationsTable:
         q("#st-stacks").innerHTML = sv.goods_stacks_svg(view, lang)
         q("#st-supply").innerHTML = panel.supply_html(view, lang)
         q("#st-hand").innerHTML = panel.hand_html(view, lang, hidden=len(session.humans) > 1)
-        q("#st-players").innerHTML = panel.players_html(view, bots, lang)
+        q("#st-players").innerHTML = panel.players_html(view, bots, lang) + self._explain(view)
         if view.get("log_size") != self.log_seen:
             self.log_seen = int(view.get("log_size", 0))
             lines = [tx.event_text(ev, lang, names) for ev in view.get("events", [])]
             q("#st-log").innerHTML = "".join(f"<li>{escape(line)}</li>" for line in reversed(lines))
         self._summaries(view, names)
+
+    def _explain(self, view: dict[str, Any]) -> str:
+        """What the end of the game adds to the VP shown (issue 14): Monopolies and Missions."""
+        if view.get("phase") == "over":
+            return ""
+        lang = self.lang
+        names = {g: tx.term("goods." + g, lang) for g in GOODS}
+        out = f'<p class="explain muted">{escape(explain.st_end_adds(monopoly_values(), names, lang))}</p>'
+        me = view.get("me")
+        if me:
+            totals = goods_totals(me.get("goods", {}), [int(c["id"]) for c in me.get("power", [])])
+            out += f'<p class="explain muted">{escape(explain.st_you_hold(totals, names, lang))}</p>'
+        return out
 
     def _render_controls(self, view: dict[str, Any], bots: list[bool], names: list[str]) -> None:
         """The parts that change with a click in the panel: step, banner, tray and buttons, board choices."""

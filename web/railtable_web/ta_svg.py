@@ -102,8 +102,36 @@ def board_static_svg() -> str:
         dashed = " dashed" if c["dashed"] else ""
         out.append(
             f'<g class="city{dashed}" data-city="{escape(c["name"])}">'
-            f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="8" fill="{REGION_FILL[c["colour"]]}"/>'
-            f'<text x="{cx + 10:.1f}" y="{cy - 9:.1f}">{escape(c["name"])}</text></g>'
+            f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="8" fill="{REGION_FILL[c["colour"]]}"/></g>'
+        )
+    out.append("</g>")
+    return "".join(out)
+
+
+SHORT_NAMES = {
+    "Seattle": "SEA", "Portland": "POR", "Medford": "MED", "Sacramento": "SAC", "San Francisco": "SF",
+    "Los Angeles": "LA", "San Diego": "SD", "Helena": "HEL", "Bismarck": "BIS", "Duluth": "DUL",
+    "Minneapolis": "MIN", "Buffalo": "BUF", "Chicago": "CHI", "Cincinnati": "CIN", "Salt Lake City": "SLC",
+    "Omaha": "OMA", "Denver": "DEN", "Kansas City": "KC", "St. Louis": "STL", "Santa Fe": "SFE",
+    "Oklahoma City": "OKC", "Phoenix": "PHX", "Memphis": "MEM", "Dallas": "DAL", "Atlanta": "ATL",
+    "El Paso": "ELP", "Houston": "HOU", "New Orleans": "NO", "Boston": "BOS", "New York": "NY",
+    "Washington": "WAS", "Richmond": "RIC", "Winston": "WIN", "Charleston": "CHA", "Jacksonville": "JAX",
+}
+"""Short city names for a board drawn small (a phone): shown instead of the full names while the
+board is shown at less than 0.75 CSS px per unit (``web/board.js`` sets the class ``far``)."""
+
+
+def board_labels_svg() -> str:
+    """The city names, drawn above the tracks (issue 14: tracks never hide a city's name), with a
+    halo; the full name, and a short one for a board drawn small (never under 12 CSS px)."""
+    out = ['<g class="ta-labels">']
+    for c in board.CITIES:
+        cx, cy = pos(c["x"], c["y"])
+        name = escape(c["name"])
+        short = escape(SHORT_NAMES.get(c["name"], c["name"][:3].upper()))
+        out.append(
+            f'<text class="city-name full" x="{cx + 10:.1f}" y="{cy - 9:.1f}">{name}</text>'
+            f'<text class="city-name short" x="{cx:.1f}" y="{cy - 11:.1f}" aria-hidden="true">{short}</text>'
         )
     out.append("</g>")
     return "".join(out)
@@ -140,7 +168,8 @@ def board_dynamic_svg(
         elif action["type"] == "place_marker":
             x, y = action["at"]
             cx, cy = pos(x, y)
-            label = f"Place your start marker at {place_name((x, y))}"
+            where = place_name((x, y))
+            label = f"Place your start marker {where if where.startswith('near ') else 'at ' + where}"
             out.append(
                 f'<circle class="hit junction-hit" data-at="{x},{y}" cx="{cx:.1f}" cy="{cy:.1f}" r="9" '
                 f'fill="{hover}"{target_attrs(label, first)}><title>place your start marker here</title></circle>'
@@ -185,6 +214,7 @@ def board_svg(view: dict[str, Any], legal: list[dict[str, Any]], colour: str | N
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH:.0f} {HEIGHT:.0f}" class="ta-board">'
         + board_static_svg()
         + board_dynamic_svg(view, legal, colour)
+        + board_labels_svg()
         + "</svg>"
     )
 
@@ -251,7 +281,7 @@ def round_board_svg(record: dict[str, Any], names: list[str], selected: int | No
     group per player (``data-rs-seat``); only ``selected``'s is shown at first."""
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH:.0f} {HEIGHT:.0f}" '
-        'class="ta-board rs-board" role="img" aria-label="the board as the round ended">',
+        'class="ta-board rs-board" data-board-scale="1" role="img" aria-label="the board as the round ended">',
         board_static_svg(),
         '<g class="ta-dynamic">',
     ]
@@ -285,5 +315,5 @@ def round_board_svg(record: dict[str, Any], names: list[str], selected: int | No
                 f'<g class="marker"><rect x="{cx - 7:.1f}" y="{cy - 7:.1f}" width="14" height="14" rx="3" '
                 f'fill="{colour}"/><title>{escape(names[seat])}</title></g>'
             )
-    out.append("</g></svg>")
+    out.append("</g>" + board_labels_svg() + "</svg>")
     return "".join(out)

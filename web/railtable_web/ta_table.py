@@ -10,10 +10,11 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from railtable.transamerica import messages
+from railtable.transamerica import board, messages
 from railtable.transamerica.board import TRACKS_IN_SUPPLY
+from railtable.transamerica.steiner import missing_points
 
-from . import i18n, ta_svg
+from . import explain, i18n, ta_svg
 from .dom import closest_data, is_null, on, q
 from .keys import after_attrs, announce, board_attrs
 from .session import PLAYER_COLOURS
@@ -52,7 +53,7 @@ class TransAmericaTable:
             '<div class="board-wrap">'
             f'<svg id="ta-board" class="ta-board" viewBox="0 0 {ta_svg.WIDTH:.0f} {ta_svg.HEIGHT:.0f}" '
             f'role="group"{board_attrs()} aria-label="TransAmerica board: the legal moves are buttons; arrow keys move between them, Enter plays">'
-            f"{ta_svg.board_static_svg()}<g id=\"ta-dyn\"></g></svg>"
+            f"{ta_svg.board_static_svg()}<g id=\"ta-dyn\"></g>{ta_svg.board_labels_svg()}</svg>{explain.zoom_reset_html(i18n.language())}"
             "</div>"
             '<aside class="side">'
             '<div class="now-bar">'
@@ -134,6 +135,7 @@ class TransAmericaTable:
                          else '<p class="muted">None.</p>')
         if view.get("cities_connected"):
             cards.append('<p class="connected">All five joined!</p>')
+        cards.append(self._explain(view))
         q("#my-cards").innerHTML = "".join(cards)
         # players
         rows = []
@@ -159,6 +161,20 @@ class TransAmericaTable:
         q("#log").innerHTML = "".join(
             f"<li>{escape(messages.render(ev, lang, names))}</li>" for ev in reversed(log[-80:])
         )
+
+    def _explain(self, view: dict[str, Any]) -> str:
+        """What the round's end will cost you now, and the dashed cities (issue 14)."""
+        lang = i18n.language()
+        parts = []
+        mine = view.get("my_cities", [])
+        if len(mine) == len(board.COLOURS) and not self.session.match.state.is_over():
+            occupied = [board.edge_index(a, b) for a, b, _seat in view.get("tracks", [])]
+            lose = missing_points(mine, [e for e in occupied if e is not None])
+            parts.append(f'<p class="explain lose-now"><b>{escape(explain.ta_lose_now(lose, lang))}</b></p>')
+        parts.append(f'<p class="explain muted">{escape(explain.say("ta_round_end", lang))}</p>')
+        dashed = "ta_dashed_in" if view.get("dashed") else "ta_dashed_out"
+        parts.append(f'<p class="explain muted">{escape(explain.say(dashed, lang))}</p>')
+        return "".join(parts)
 
     # ---- input --------------------------------------------------------------------
     def on_board_click(self, event: Any) -> None:

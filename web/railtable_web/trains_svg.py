@@ -90,15 +90,32 @@ def _hex_tile(board: Board, h: int) -> str:
         out.append(f'<path class="snow" d="M{cx - 10:.1f} {cy - 3:.1f} l3 -5 l3 5 z" />')
     elif hx.terrain == SEA:
         out.append(f'<path class="sea-wave" d="M{cx - 12:.1f} {cy:.1f} q4 -4 8 0 t8 0 t8 0" />')
-    elif hx.terrain == CITY:
-        lines = _label_lines(hx.name)
-        for i, line in enumerate(lines):
-            out.append(f'<text class="hex-name" x="{cx:.1f}" y="{cy - 22 + 8 * (i + 1) - (4 if len(lines) == 1 else 0):.1f}">'
-                       f"{escape(line)}</text>")
     elif hx.terrain == REMOTE:
         out.append(_star(cx, cy - 2, 12, 5))
         out.append(f'<text class="remote-value" x="{cx:.1f}" y="{cy + 1.5:.1f}">{hx.value}</text>')
-        out.append(f'<text class="hex-name remote-name" x="{cx:.1f}" y="{cy - 18:.1f}">{escape(hx.name)}</text>')
+    return "".join(out)
+
+
+def board_labels_svg(board_id: str) -> str:
+    """The names of cities and remote locations, drawn above rails and targets with a halo (issue
+    14: nothing hides a name); the style sheet keeps them at 12 CSS px or more at any scale, so
+    the lines are spaced in ``em``."""
+    board = load_board(board_id)
+    out = ['<g class="tr-labels">']
+    for hx in board.hexes:
+        if hx.terrain not in (CITY, REMOTE) or not hx.name:
+            continue
+        cx, cy = centre(board, hx.id)
+        if hx.terrain == REMOTE:
+            out.append(f'<text class="hex-name remote-name" x="{cx:.1f}" y="{cy - 18:.1f}">{escape(hx.name)}</text>')
+            continue
+        lines = _label_lines(hx.name)
+        spans = "".join(
+            f'<tspan x="{cx:.1f}" dy="{"0" if i == 0 else "1.05em"}">{escape(line)}</tspan>' for i, line in enumerate(lines)
+        )
+        top = cy - 14 if len(lines) == 1 else cy - 20
+        out.append(f'<text class="hex-name" x="{cx:.1f}" y="{top:.1f}">{spans}</text>')
+    out.append("</g>")
     return "".join(out)
 
 
@@ -220,7 +237,8 @@ def _target(board: Board, t: dict[str, Any], first: bool = False) -> str:
     cx, cy = centre(board, h)
     kind = t.get("kind", "rail")
     title = escape(t.get("title", ""))
-    shape = (f'<polygon class="target-shape" points="{_points(_inset(board, h, 0.9))}"/>')
+    shape = (f'<circle class="touch-area" cx="{cx:.1f}" cy="{cy:.1f}" r="{SIZE:.0f}"/>'
+             f'<polygon class="target-shape" points="{_points(_inset(board, h, 0.9))}"/>')
     badge = ""
     if kind == "rail":
         cost, waste = int(t.get("cost", 0)), bool(t.get("waste"))
@@ -238,7 +256,7 @@ def board_svg(board_id: str, view: dict[str, Any], targets: list[dict[str, Any]]
     """The whole board as one SVG document (tests and screenshots)."""
     w, h = extent(load_board(board_id))
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="tr-board" viewBox="0 0 {w:.0f} {h:.0f}">'
-            + board_static_svg(board_id) + board_dynamic_svg(board_id, view, targets) + "</svg>")
+            + board_static_svg(board_id) + board_dynamic_svg(board_id, view, targets) + board_labels_svg(board_id) + "</svg>")
 
 
 # ---- the end-of-game chart ---------------------------------------------------------

@@ -13,7 +13,7 @@ from typing import Any
 
 from railtable.trains.board import load_board
 
-from . import trains_rs, trains_svg, trains_ui
+from . import explain, i18n, trains_rs, trains_svg, trains_ui
 from .dom import FORM, add_stylesheet, closest_data, on, q
 from .keys import after_attrs, announce, board_attrs
 from .session import PLAYER_COLOURS
@@ -113,7 +113,8 @@ class TrainsTable:
             '<div class="tr-board-wrap">'
             f'<svg id="tr-board" class="tr-board" viewBox="0 0 {w:.0f} {h:.0f}" role="group"{board_attrs()} '
             f'aria-label="{escape(board.name)} board" data-board="{escape(self.board_id)}">'
-            f'{trains_svg.board_static_svg(self.board_id)}<g id="tr-rs"></g><g id="tr-dyn"></g></svg></div>'
+            f'{trains_svg.board_static_svg(self.board_id)}<g id="tr-rs"></g><g id="tr-dyn"></g>'
+            f'{trains_svg.board_labels_svg(self.board_id)}</svg>{explain.zoom_reset_html(i18n.language())}</div>'
             '<section id="tr-routes" class="tr-zone tr-routes" aria-label="Route Bonus cards" hidden></section>'
             '<div class="tr-mid" tabindex="0" role="region" aria-label="Your hand, play area and gained cards">'
             '<section class="tr-zone tr-hand-zone"><h3 id="tr-hand-title">Your hand</h3>'
@@ -337,7 +338,8 @@ class TrainsTable:
                 f'{"disabled" if not discard else ""}>{label} discard pile</button></p>'
                 f'<p>Your points now: <b>{trains_ui.points_now(view, viewer)}</b> '
                 f'<small class="muted">(cards {view.get("card_vp", 0)}, rails {me["board_points"]}, '
-                f'track {me["vp_track"]})</small></p>'))
+                f'track {me["vp_track"]})</small></p>'
+                f'<p class="explain muted small">{escape(explain.say("tr_rails_vp", i18n.language()))}</p>'))
             self._set("#tr-discard", "".join(trains_ui.card_html(n) for n in discard))
             disc = q("#tr-discard")
             if self.show_discard and discard:
