@@ -56,6 +56,7 @@ TEXTS: dict[str, dict[str, str]] = {
                    "page closes. Export a game to keep it.",
         "setting_failed": "Your setting could not be remembered: {reason}.",
         "export_game": "Export this game",
+        "leave_unsaved": "The last moves of this game are not saved (export it first to keep them). Leave it anyway?",
         "clear_finished": "Clear finished games",
         "clear_confirm": "Delete every finished game? (Export one first to keep it.)",
         "cleared": "{n} finished games deleted.",
@@ -88,6 +89,8 @@ TEXTS: dict[str, dict[str, str]] = {
                    "à la fermeture de la page. Exportez une partie pour la garder.",
         "setting_failed": "Votre réglage n'a pas pu être retenu : {reason}.",
         "export_game": "Exporter cette partie",
+        "leave_unsaved": "Les derniers coups de cette partie ne sont pas sauvegardés (exportez-la d'abord pour "
+                         "les garder). La quitter quand même ?",
         "clear_finished": "Effacer les parties terminées",
         "clear_confirm": "Effacer toutes les parties terminées ? (Exportez-en une avant pour la garder.)",
         "cleared": "{n} parties terminées effacées.",
@@ -170,6 +173,12 @@ def render_banners(app: Any) -> None:
             buttons = ""
         banner.innerHTML = f'<p>{escape(message)}</p><p class="banner-buttons">{buttons}</p>'
         show(banner, True)
+    # leaving a table whose last moves are not stored loses them: the Lobby button asks first
+    menu = q('#topbar-actions [data-cmd="menu"]')
+    if app.session is not None and PREFIX + app.session.slot in NOTICES.failed:
+        menu.setAttribute("data-confirm", say("leave_unsaved"))
+    else:
+        menu.removeAttribute("data-confirm")
     tabs = q("#tab-banner")
     if NOTICES.stale and app.session is not None:
         tabs.innerHTML = (
