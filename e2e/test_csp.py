@@ -46,6 +46,9 @@ def test_boot_and_play_all_three_games_under_the_policy(browser: Any, server: An
             page.select_option("#pace", "instant")
             page.wait_for_function("() => Number(document.documentElement.dataset.moves) > 40", timeout=180_000)
             assert page.evaluate("() => window.__violations") == [], game
+            page.select_option("#pace", "slow")
+            while page.locator("#modal:not([hidden])").count():  # a round's summary
+                page.locator("#modal button").first.click()
             page.click("[data-cmd=menu]")
         # the lobby's saved games, the saves panel's own controls: still no violation
         assert page.locator("#save-list li.save").count() == 3

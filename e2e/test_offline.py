@@ -81,7 +81,7 @@ def test_new_release_replaces_the_old_cache(browser, site, page_problems, wait_e
             SiteServer(shutil.copytree(site, Path(tmp) / "site")) as srv:
         copy = Path(tmp) / "site"
         page_problems.origin = srv.url.rstrip("/")
-        ctx = browser.new_context()
+        ctx = browser.new_context(bypass_csp=True)  # string predicates (see conftest)
         page_problems.attach_context(ctx)
         try:
             page = ctx.new_page()

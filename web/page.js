@@ -467,6 +467,10 @@
     settled() {
       return pending === 0 ? Promise.resolve() : new Promise((resolve) => settledWaiters.push(resolve));
     },
+    /** How many event listeners the worker has on the page now (benchmarks: released with tables). */
+    listeners() {
+      return listeners.size;
+    },
     run(code) {
       const id = ++runs;
       return new Promise((resolve, reject) => {
