@@ -111,8 +111,8 @@ def test_new_release_replaces_the_old_cache(browser, site, page_problems, wait_e
                 timeout=30_000,
                 polling=200,
             )
-            page.reload()
-            wait_engine(page)
+            wait_engine(page)  # the page reloaded itself under the new release
+            assert page.locator("#update-notice[hidden]").count() == 1
         finally:
             ctx.close()
 
