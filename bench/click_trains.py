@@ -1,4 +1,5 @@
-"""Trains in the browser: how fast a click is answered (state changed and redrawn), Tokyo, 4 players.
+"""Trains in the browser: how fast a click is answered (state changed and redrawn), 4 players on Tokyo
+(Trains cards) or on Nagoya (Trains + Rising Sun cards, Route Bonus cards: issue 12).
 
 Target (issue 4): within 50 ms. One person (seat 0) plays by clicks against three bots at the
 "instant" pace; every click on a card, a supply pile, a board space, a prompt option or End turn
@@ -10,7 +11,7 @@ is timed twice:
 - observed: Playwright's click until ``data-moves`` changed (includes Playwright's own round trips:
   actionability checks, scrolling, polling).
 
-Run: python bench/click_trains.py [turns]   (builds the site into a temporary folder first)
+Run: python bench/click_trains.py [turns] [tokyo|nagoya]   (builds the site into a temporary folder first)
 """
 
 from __future__ import annotations
@@ -80,6 +81,10 @@ def play_turn(page: Any, page_ms: list[float], seen_ms: list[float], kinds: list
         if page.locator("#tr-board .start-target").count():
             click(page.locator("#tr-board .start-target").nth(5), "starting rail")
             return
+        use = page.locator("#tr-routes button.use-route")
+        if use.count():
+            click(use.first, "use route")
+            continue
         play = page.locator("#tr-hand button.play")
         if play.count():
             click(play.first, "play card")
@@ -93,6 +98,7 @@ def play_turn(page: Any, page_ms: list[float], seen_ms: list[float], kinds: list
 
 def main() -> None:
     turns = int(sys.argv[1]) if len(sys.argv) > 1 else 12
+    board = sys.argv[2] if len(sys.argv) > 2 else "tokyo"
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -108,8 +114,11 @@ def main() -> None:
                 page.click("#game-choice label:has(input[value=trains])")
                 page.select_option("#player-count", "4")
                 for i in range(1, 4):
-                    page.locator("#seats .seat").nth(i).locator("select").select_option("priority")
-                page.select_option("#trains-board", "tokyo")
+                    page.locator("#seats .seat").nth(i).locator("select").select_option("easy")
+                if board != "tokyo":  # a Rising Sun board: both boxes' cards and the Route Bonus cards
+                    page.select_option("#trains-sets", "both")
+                    page.check("#trains-route-bonus")
+                page.select_option("#trains-board", board)
                 page.fill("#seed", "2026")
                 page.click("#start")
                 page.wait_for_selector("#tr-board")
@@ -133,7 +142,7 @@ def main() -> None:
                 browser.close()
         finally:
             server.stop()
-    print(f"Trains click latency, Tokyo, 4 players (1 person by clicks, 3 bots), {played} turns, {len(page_ms)} clicks")
+    print(f"Trains click latency, {board.title()}, 4 players (1 person by clicks, 3 bots), {played} turns, {len(page_ms)} clicks")
     for label, data in (("page (apply+save+redraw)", page_ms), ("click to painted frame", painted),
                         ("observed by Playwright", seen_ms)):
         print(f"  {label:26s} median {statistics.median(data):6.1f} ms   p90 {sorted(data)[int(len(data) * 0.9)]:6.1f} ms"

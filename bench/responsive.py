@@ -1,12 +1,12 @@
 """The page stays responsive during whole bot-vs-bot games (issue 10: no main-thread task over 100 ms).
 
-For each game, every seat a bot (the slowest kind each game has: Trains' priority bot, Trains &
-Stations' baseline bot, TransAmerica's greedy bot), at the instant pace, the most players: plays the
-whole game in the built site and records every main-thread task of 50 ms or more (Long Tasks API)
-from the Start click to the final result. Prints, per game: moves, seconds, long tasks and the
-longest one, and how many times a second the page redrew.
+For each game, every seat a bot of one level (``--level``: ``easy``, the default, sends the page
+the most redraws a second; ``hard`` searches longest), at the instant pace, the most players: plays
+the whole game in the built site and records every main-thread task of 50 ms or more (Long Tasks
+API) from the Start click to the final result. Prints, per game: moves, seconds, long tasks and the
+longest one. A game without the level is skipped.
 
-Run: ``python3 bench/responsive.py [--games transamerica,trains,stations] [--seed 1] [--json]``.
+Run: ``python3 bench/responsive.py [--games transamerica,trains,stations] [--level easy] [--seed 1] [--json]``.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from sitecopy import served_site  # noqa: E402, I001  (sitecopy puts tools/ on sys.path)
 from browser import launch_options  # noqa: E402, I001
 
-SETUPS = {"transamerica": ("greedy", 6), "trains": ("priority", 4), "stations": ("baseline", 5)}
+PLAYERS = {"transamerica": 6, "trains": 4, "stations": 5}
 
 PROBE_JS = """(() => {
   window.__long = [];
@@ -33,8 +33,8 @@ PROBE_JS = """(() => {
 })();"""
 
 
-def play(page: Any, server: Any, game: str, seed: int) -> dict[str, Any]:
-    kind, players = SETUPS[game]
+def play(page: Any, server: Any, game: str, seed: int, kind: str) -> dict[str, Any]:
+    players = PLAYERS[game]
     page.goto(server.url)
     page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=180_000)
     page.click(f"#game-choice label:has(input[value={game}])")
@@ -73,6 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", default="transamerica,trains,stations")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--level", default="easy")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
@@ -87,7 +88,14 @@ def main(argv: list[str] | None = None) -> int:
                 page = context.new_page()
                 errors: list[str] = []
                 page.on("console", lambda m, errors=errors: errors.append(m.text) if m.type == "error" else None)
-                results.append(play(page, server, game, args.seed))
+                page.goto(server.url)
+                page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=180_000)
+                page.click(f"#game-choice label:has(input[value={game}])")
+                if not page.locator(f"#seat-kind-0 option[value={args.level}]").count():
+                    print(f"  {game}: no {args.level} level, skipped", file=sys.stderr)
+                    context.close()
+                    continue
+                results.append(play(page, server, game, args.seed, args.level))
                 if errors:
                     raise RuntimeError(f"{game}: console errors: {errors}")
                 context.close()

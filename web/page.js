@@ -218,6 +218,13 @@
     return html.indexOf(' style="') < 0 ? html : html.replace(/ style="/g, ' data-rt-style="');
   }
 
+  /** ``el`` changes: the HTML last drawn into it or into any of its ancestors is no longer what
+   * they hold (their next innerHTML is applied even if equal). Returns true. */
+  function touched(el) {
+    for (let x = el; x; x = x.parentElement) drawn.delete(x);
+    return true;
+  }
+
   function apply(ops, reply) {
     const failed = []; // [key, error]
     for (const op of ops) {
@@ -225,18 +232,27 @@
       let el;
       switch (kind) {
         case "p":
-          if ((el = find(a))) b === "innerHTML" ? replaceContent(el, c) : (el[b] = c);
+          if ((el = find(a))) {
+            if (b !== "innerHTML") {
+              el[b] = c;
+              touched(el);
+            } else if (drawn.get(el) !== c) {
+              replaceContent(el, c);
+              touched(el);
+              drawn.set(el, c);
+            }
+          }
           break;
         case "a":
-          if (!(el = find(a))) break;
+          if (!(el = find(a)) || !touched(el)) break;
           if (b === "style") el.style.cssText = c === null ? "" : c; // CSSOM: allowed by the CSP
           else c === null ? el.removeAttribute(b) : el.setAttribute(b, c);
           break;
         case "c":
-          if ((el = find(a))) c === null ? el.classList.toggle(b) : el.classList.toggle(b, c);
+          if ((el = find(a)) && touched(el)) c === null ? el.classList.toggle(b) : el.classList.toggle(b, c);
           break;
         case "d":
-          if ((el = find(a))) c === null ? delete el.dataset[b] : (el.dataset[b] = c);
+          if ((el = find(a)) && touched(el)) c === null ? delete el.dataset[b] : (el.dataset[b] = c);
           break;
         case "on":
           listen(a, b, c, d);
@@ -316,11 +332,52 @@
     }
   }
 
+  // ---- drawing at most once a frame ------------------------------------------------------------
+  // A bot game at the instant pace sends a redraw every few milliseconds. Batches that answer no
+  // event of this page are applied together in one task, at most once every DRAW_GAP_MS (the
+  // browser then renders once, in the next frame, as a task of its own): each target's innerHTML
+  // only once, the latest, and not at all when it equals what that element last received.
+  // Nobody follows 60 moves a second, and a starved main thread keeps time for input.
+  // A batch that answers an event (a click...) is applied at once, after those waiting.
+  const DRAW_GAP_MS = 100;
+  let queued = [];
+  let timer = null;
+  let lastDrawn = -Infinity;
+  const drawn = new WeakMap(); // element -> the innerHTML last applied to it
+
+  function coalesce(ops) {
+    const last = new Map(); // selector -> index of its latest innerHTML
+    ops.forEach((op, i) => {
+      if (op[0] === "p" && op[2] === "innerHTML") last.set(op[1], i);
+    });
+    return ops.filter((op, i) => !(op[0] === "p" && op[2] === "innerHTML" && last.get(op[1]) !== i));
+  }
+
+  function drain() {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    if (!queued.length) return;
+    const ops = queued.length === 1 ? queued[0] : coalesce(queued.flat());
+    queued = [];
+    lastDrawn = performance.now();
+    apply(ops, null);
+  }
+
+  function receiveOps(batch) {
+    if (batch.reply !== null && batch.reply !== undefined) {
+      drain();
+      apply(batch.ops, batch.reply);
+      return;
+    }
+    queued.push(batch.ops);
+    if (timer === null) timer = setTimeout(drain, Math.max(0, lastDrawn + DRAW_GAP_MS - performance.now()));
+  }
+  window.addEventListener("pagehide", drain); // never lose a queued save
+
   function onMessage(event) {
     const message = event.data;
     if (message.kind === "ops") {
-      const batch = JSON.parse(message.batch);
-      apply(batch.ops, batch.reply);
+      receiveOps(JSON.parse(message.batch));
     } else if (message.kind === "hello") {
       const start = () =>
         send({
@@ -332,6 +389,7 @@
       if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
       else start();
     } else if (message.kind === "result") {
+      drain(); // the caller reads the page next
       const waiting = results.get(message.id);
       results.delete(message.id);
       if (waiting) message.error ? waiting.reject(new Error(message.error)) : waiting.resolve(message.value);
@@ -465,6 +523,7 @@
   window.railtable = {
     /** Resolves once the worker has answered every event sent so far (tests wait on it). */
     settled() {
+      drain();
       return pending === 0 ? Promise.resolve() : new Promise((resolve) => settledWaiters.push(resolve));
     },
     /** How many event listeners the worker has on the page now (benchmarks: released with tables). */

@@ -18,7 +18,7 @@ from railtable.core import IllegalActionError, Match, RailtableError, SaveError,
 from railtable.core.match import SAVE_FORMAT, SAVE_VERSION
 from railtable.core.registry import CATALOGUE
 
-from . import dom, i18n, saves_ui
+from . import dom, i18n, saves_ui, think_ui
 from .dom import closest_data, download, now_ms, on, q, show
 from .i18n import t
 from .session import PLAYER_COLOURS, Session
@@ -60,6 +60,7 @@ class App:
         self.modal_opened = 0.0
         self.table_handlers: int | None = None  # the first listener id of the open table
         self.flashes = 0
+        self.url_params: dict[str, str] = {}  # a shared link's game options, until a game starts
 
     # ---- start-up ------------------------------------------------------------
     def start(self) -> None:
@@ -158,7 +159,7 @@ class App:
             if kind not in ("human", *bots):
                 kind = default_kind
             options = [f'<option value="human">{t("human")}</option>'] + [
-                f'<option value="{b}">{escape(t("bot", kind=b))}</option>' for b in bots
+                f'<option value="{b}">{escape(think_ui.level_label(b))}</option>' for b in bots
             ]
             options_html = "".join(options).replace(f'value="{escape(kind)}"', f'value="{escape(kind)}" selected', 1)
             rows.append(
@@ -188,7 +189,10 @@ class App:
     def render_options(self, game_id: str) -> None:
         """The game's own lobby controls (board, supply...), if it has any."""
         module = self.load_game(game_id)
-        options_html = module.lobby_options_html(self.store.settings()) if hasattr(module, "lobby_options_html") else ""
+        settings = self.store.settings()
+        if hasattr(module, "url_settings"):  # a shared link's options win over the remembered ones
+            settings = {**settings, **module.url_settings(self.url_params)}
+        options_html = module.lobby_options_html(settings) if hasattr(module, "lobby_options_html") else ""
         q("#game-options").innerHTML = options_html
 
     def set_language(self, lang: str) -> None:
@@ -215,6 +219,8 @@ class App:
         game = self.selected_game()
         seats = self.read_seats()
         url = dom.URL["href"].split("#")[0] + f"#game={game}&players={len(seats)}&seed={self.read_seed()}"
+        if game in self.loaded and hasattr(table_class(game), "share_params"):
+            url += table_class(game).share_params(self)  # the game's own lobby choices
         q("#share-url").value = url
         show(q("#share-url"))
         dom.copy_text(url)
@@ -222,6 +228,7 @@ class App:
     def read_url(self) -> None:
         hash_ = dom.URL["hash"].lstrip("#")
         params = dict(p.partition("=")[::2] for p in hash_.split("&") if "=" in p)
+        self.url_params = {k: v for k, v in params.items() if k not in ("game", "players", "seed")}
         if params.get("game") in {g.id for g in self.games}:
             q(f'#game-choice input[value="{params["game"]}"]').checked = True
             dom.FORM["game"] = params["game"]
@@ -255,6 +262,7 @@ class App:
             self.flash(str(exc))
             return
         slot = f"{int(time.time() * 1000)}-{match.seed}"
+        self.url_params = {}  # the choices are remembered now
         self.open(Session(match, slot))
         self.autosave()
 
@@ -397,12 +405,15 @@ class App:
             self.table.render()
             seat = session.wanted_viewer()
             q("#privacy-name").textContent = session.names[seat]
+            note = getattr(self.table, "privacy_note", None)  # why now (e.g. an ATTACK out of turn)
+            q("#privacy-why").textContent = note(seat) if note is not None else ""
             q("#privacy-reveal").textContent = t("show_my_screen", name=session.names[seat])
             show(q("#privacy"), True)
         else:
             show(q("#privacy"), False)
             self.table.render()
         self.set_tab_title()
+        think_ui.after_redraw(self)
         root = q("html").dataset
         root.moves = str(saves_ui.public_moves(session))  # public moves only: no secret step shows
         root.viewer = "" if session.viewer is None else str(session.viewer)
@@ -515,7 +526,10 @@ class App:
             if generation != self.generation or self.session is None:
                 return
             try:
-                self.session.bot_move()
+                action = await think_ui.bot_decision(self, generation)  # in slices: the worker keeps answering
+                if action is None:
+                    return
+                self.session.match.apply(action)
             except Exception as exc:  # a bot bug must not freeze the table
                 self.flash(t("bot_failed", error=exc))
                 dom.log("error", f"bot failure: {exc!r}")
@@ -533,13 +547,18 @@ class App:
             self.close_table()
         elif what == "export" and self.session is not None:
             download(f"railtable-{self.session.match.game_id}-{self.session.slot}.json", self.session.match.dumps())
+        elif what == "hint":
+            asyncio.ensure_future(think_ui.ask_hint(self))
         elif what == "rules" and self.table is not None and hasattr(self.table, "help_html"):
             self.modal(self.table.help_html())
 
     def modal(self, inner_html: str) -> None:
+        """A real dialog (issue 14). ``web/keys.js`` names it by its first heading, moves focus
+        in and keeps it in, closes it on Escape (a click on its Continue button) and gives focus
+        back to where it was."""
         box = q("#modal")
         box.innerHTML = (
-            f'<div class="modal-card" role="dialog">{inner_html}'
+            f'<div class="modal-card" role="dialog" aria-modal="true" tabindex="-1">{inner_html}'
             f'<p class="modal-buttons"><button type="button" data-close="1" class="primary">{t("continue")}</button></p></div>'
         )
         show(box, True)

@@ -14,7 +14,9 @@ from typing import Any
 
 from railtable.transamerica import board
 
+from .keys import target_attrs
 from .session import PLAYER_COLOURS
+from .table_parts import seat_shape
 
 SPACING = 44.0
 MARGIN = 34.0
@@ -48,6 +50,16 @@ WIDTH, HEIGHT = _extent()
 CITY_AT: dict[Point, dict[str, Any]] = {(c["x"], c["y"]): c for c in board.CITIES}
 CITY_BY_NAME: dict[str, dict[str, Any]] = {c["name"]: c for c in board.CITIES}
 DOUBLE: dict[tuple[Point, Point], bool] = {(a, b): d for a, b, d in board.EDGES}
+
+
+def place_name(p: Point) -> str:
+    """How a player names a junction: the city there, else the nearest city ("near Denver")."""
+    city = CITY_AT.get(p)
+    if city:
+        return str(city["name"])
+    x, y = pos(*p)
+    near = min(board.CITIES, key=lambda c: (pos(c["x"], c["y"])[0] - x) ** 2 + (pos(c["x"], c["y"])[1] - y) ** 2)
+    return f"near {near['name']}"
 
 
 def edge_id(a: Point, b: Point) -> str:
@@ -116,34 +128,38 @@ def board_dynamic_svg(
         colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
         out.append(_line(pa, pb, "track-stripe", f' stroke="{colour}"'))
     hover = colour_of_viewer or "#222"
+    first = True
     for action in legal:
         if action["type"] == "build":
             a, b = action["edge"]
             pa, pb = (a[0], a[1]), (b[0], b[1])
             key = (pa, pb) if (pa, pb) in DOUBLE else (pb, pa)
             cost = 2 if DOUBLE.get(key) else 1
-            out.append(_hit_edge(pa, pb, hover, cost))
+            out.append(_hit_edge(pa, pb, hover, cost, first))
+            first = False
         elif action["type"] == "place_marker":
             x, y = action["at"]
             cx, cy = pos(x, y)
+            label = f"Place your start marker at {place_name((x, y))}"
             out.append(
                 f'<circle class="hit junction-hit" data-at="{x},{y}" cx="{cx:.1f}" cy="{cy:.1f}" r="9" '
-                f'fill="{hover}"><title>place your start marker here</title></circle>'
+                f'fill="{hover}"{target_attrs(label, first)}><title>place your start marker here</title></circle>'
             )
+            first = False
     for seat, marker in enumerate(view.get("markers", [])):
         if marker:
             cx, cy = pos(marker[0], marker[1])
             colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
             name = escape(view["names"][seat])
             out.append(
-                f'<g class="marker" data-seat="{seat}"><rect x="{cx - 7:.1f}" y="{cy - 7:.1f}" width="14" height="14" '
-                f'rx="3" fill="{colour}"/><title>{name}\'s start marker</title></g>'
+                f'<g class="marker" data-seat="{seat}">{seat_shape(seat, cx, cy, 8, colour)}'
+                f'<title>{name}\'s start marker</title></g>'
             )
     out.append("</g>")
     return "".join(out)
 
 
-def _hit_edge(a: Point, b: Point, colour: str, cost: int) -> str:
+def _hit_edge(a: Point, b: Point, colour: str, cost: int, first: bool = False) -> str:
     """A clickable band along a legal line (a polygon: easy to hit, never zero-sized)."""
     (x1, y1), (x2, y2) = pos(*a), pos(*b)
     dx, dy = x2 - x1, y2 - y1
@@ -155,9 +171,11 @@ def _hit_edge(a: Point, b: Point, colour: str, cost: int) -> str:
            (x1 + sx - nx, y1 + sy - ny)]
     points = " ".join(f"{px:.1f},{py:.1f}" for px, py in pts)
     tip = "double line: one track that takes your whole turn" if cost == 2 else "single line"
+    label = (f"{'Double' if cost == 2 else 'Single'} track from {place_name(a)} to {place_name(b)}, "
+             + ("costs your whole turn" if cost == 2 else "costs 1 of your 2 tracks"))
     return (
         f'<polygon class="hit edge-hit{" costs-2" if cost == 2 else ""}" data-edge="{edge_id(a, b)}" '
-        f'points="{points}" fill="{colour}"><title>{tip}</title></polygon>'
+        f'points="{points}" fill="{colour}"{target_attrs(label, first)}><title>{tip}</title></polygon>'
     )
 
 

@@ -15,8 +15,9 @@ from railtable.transamerica.board import TRACKS_IN_SUPPLY
 
 from . import i18n, ta_svg
 from .dom import closest_data, is_null, on, q
+from .keys import after_attrs, announce, board_attrs
 from .session import PLAYER_COLOURS
-from .table_parts import winners_heading
+from .table_parts import swatch_html, winners_heading
 
 HELP = """
 <h2>TransAmerica in brief</h2>
@@ -46,20 +47,22 @@ class TransAmericaTable:
     # ---- building the DOM once ---------------------------------------------------
     def mount(self) -> None:
         self.root.innerHTML = (
-            '<div class="ta-table">'
+            f'<div class="ta-table"{after_attrs(("#end-turn", "#turn-banner"))}>'
+            '<h2 class="sr-only">TransAmerica table</h2>'
             '<div class="board-wrap">'
             f'<svg id="ta-board" class="ta-board" viewBox="0 0 {ta_svg.WIDTH:.0f} {ta_svg.HEIGHT:.0f}" '
-            'role="img" aria-label="TransAmerica board">'
+            f'role="group"{board_attrs()} aria-label="TransAmerica board: the legal moves are buttons; arrow keys move between them, Enter plays">'
             f"{ta_svg.board_static_svg()}<g id=\"ta-dyn\"></g></svg>"
             "</div>"
             '<aside class="side">'
-            '<div id="turn-banner" class="turn-banner" aria-live="polite"></div>'
+            '<div class="now-bar">'
+            '<div id="turn-banner" class="turn-banner" aria-live="polite" tabindex="-1"></div>'
             '<div class="turn-buttons"><button type="button" id="end-turn" class="primary">End turn</button>'
-            '<button type="button" id="undo">Undo</button></div>'
+            '<button type="button" id="undo">Undo</button></div></div>'
             '<h3>Your cities</h3><div id="my-cards" class="city-cards"></div>'
             '<h3>Players</h3><div id="players"></div><div id="score-track"></div>'
             '<p id="tracks-left" class="muted"></p>'
-            '<details class="log" open><summary>Log</summary><ol id="log" reversed></ol></details>'
+            '<details class="log" open><summary>Log</summary><ol id="log" reversed tabindex="0" aria-label="Log, newest first"></ol></details>'
             "</aside></div>"
         )
         self.rounds_seen = len(self.session.match.state.view(None)["rounds"])
@@ -141,7 +144,7 @@ class TransAmericaTable:
             rows.append(
                 f'<div class="player-row{" active" if seat == turn else ""}" data-seat="{seat}">'
                 f'<span class="turn-mark">{mark}</span>'
-                f'<span class="swatch" style="background:{PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]}"></span>'
+                f'{swatch_html(seat, PLAYER_COLOURS[seat % len(PLAYER_COLOURS)])}'
                 f'<span class="pname">{escape(name)}</span><span class="kind">{kind}{start}</span>'
                 f'<span class="pscore">{view["scores"][seat]}</span></div>'
             )
@@ -149,9 +152,12 @@ class TransAmericaTable:
         q("#score-track").innerHTML = ta_svg.score_track_svg(view["scores"], names)
         q("#tracks-left").textContent = f"Round {view['round']} · tracks left in the supply: {view['tracks_left']} of {TRACKS_IN_SUPPLY}"
         lang = i18n.language()
-        events = view.get("log", [])[-80:]
+        log = view.get("log", [])
+        if len(log) > getattr(self, "log_seen", len(log)):
+            announce([messages.render(ev, lang, names) for ev in log[self.log_seen:][-3:]])
+        self.log_seen = len(log)
         q("#log").innerHTML = "".join(
-            f"<li>{escape(messages.render(ev, lang, names))}</li>" for ev in reversed(events)
+            f"<li>{escape(messages.render(ev, lang, names))}</li>" for ev in reversed(log[-80:])
         )
 
     # ---- input --------------------------------------------------------------------

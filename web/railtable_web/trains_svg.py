@@ -17,7 +17,9 @@ from typing import Any
 from railtable.trains.board import CITY, FIELD, MOUNTAIN, REMOTE, RIVER, SEA, Board, hex_center, hex_corners, load_board
 from railtable.trains.scoring import CITY_BONUS
 
+from .keys import target_attrs
 from .session import PLAYER_COLOURS
+from .table_parts import seat_shape
 
 SIZE = 38.0
 MARGIN = 6.0
@@ -184,13 +186,13 @@ def board_dynamic_svg(
         for seat in here:
             x, y = _cube_pos(board, h, seat)
             who = escape(names[seat]) if seat < len(names) else f"player {seat + 1}"
-            out.append(f'<rect class="rail" data-seat="{seat}" x="{x - 5.5:.1f}" y="{y - 5.5:.1f}" width="11" height="11" '
-                       f'rx="2" fill="{colour(seat)}"><title>{who}\'s rail</title></rect>')
+            out.append(f'<g class="rail" data-seat="{seat}">{seat_shape(seat, x, y, 6, colour(seat))}'
+                       f'<title>{who}\'s rail</title></g>')
     for b in blocked_targets or []:
         out.append(f'<polygon class="no-target" points="{_points(_inset(board, b["hex"], 0.86))}">'
                    f'<title>{escape(b["reason"])}</title></polygon>')
-    for t in targets or []:
-        out.append(_target(board, t))
+    for i, t in enumerate(targets or []):
+        out.append(_target(board, t, first=i == 0))
     out.append("</g>")
     return "".join(out)
 
@@ -212,7 +214,8 @@ def cost_label(cost: int, waste: bool) -> str:
     return f"{money}+W" if waste else money
 
 
-def _target(board: Board, t: dict[str, Any]) -> str:
+def _target(board: Board, t: dict[str, Any], first: bool = False) -> str:
+    """A legal space: clickable, and a named button for the keyboard and screen readers (issue 14)."""
     h = int(t["hex"])
     cx, cy = centre(board, h)
     kind = t.get("kind", "rail")
@@ -227,7 +230,8 @@ def _target(board: Board, t: dict[str, Any]) -> str:
                  f'width="{w:.1f}" height="13" rx="6.5"/>'
                  f'<text class="cost-text" x="{cx:.1f}" y="{cy + 17.8:.1f}">{escape(label)}</text>')
     return (f'<g class="hit target {kind}-target" data-hex="{h}" data-cost="{t.get("cost", 0)}" '
-            f'data-waste="{1 if t.get("waste") else 0}">{shape}{badge}<title>{title}</title></g>')
+            f'data-waste="{1 if t.get("waste") else 0}"{target_attrs(t.get("title", ""), first)}>'
+            f'{shape}{badge}<title>{title}</title></g>')
 
 
 def board_svg(board_id: str, view: dict[str, Any], targets: list[dict[str, Any]] | None = None) -> str:
@@ -243,6 +247,7 @@ SCORE_PARTS = [
     ("cities", "cities", "#7a6aa8"),
     ("remote", "remote locations", "#d99a2b"),
     ("track", "VP track", "#c0504d"),
+    ("routes", "Route Bonus", "#8a5a2b"),
 ]
 
 
@@ -256,8 +261,10 @@ def score_chart_svg(rows: list[dict[str, int]], names: list[str], winners: list[
     width = left + bar_w + right
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="score-chart" viewBox="0 0 {width:.0f} {height}" '
            'role="img" aria-label="Score breakdown">']
-    x = left
-    for _key, label, fill in SCORE_PARTS:  # legend
+    x = 18.0 if any(r.get("routes") for r in rows) else left  # five entries need the whole width
+    for key, label, fill in SCORE_PARTS:  # legend
+        if key == "routes" and not any(r.get("routes") for r in rows):
+            continue
         out.append(f'<rect x="{x:.0f}" y="6" width="10" height="10" fill="{fill}"/>'
                    f'<text class="legend" x="{x + 14:.0f}" y="15">{label}</text>')
         x += 14 + 7 * len(label) + 14

@@ -13,10 +13,11 @@ from typing import Any
 
 from railtable.trains.board import load_board
 
-from . import trains_svg, trains_ui
-from .dom import add_stylesheet, closest_data, form_value, on, q
+from . import trains_rs, trains_svg, trains_ui
+from .dom import FORM, add_stylesheet, closest_data, on, q
+from .keys import after_attrs, announce, board_attrs
 from .session import PLAYER_COLOURS
-from .table_parts import winners_heading
+from .table_parts import swatch_html, winners_heading
 from .trains_text import modifier_text
 
 HELP = """
@@ -47,6 +48,12 @@ def _colour(seat: int) -> str:
     return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
 
 
+FOCUS_AFTER = ("#tr-prompt .opt:not([disabled])", "#tr-hand button.choose", "#tr-hand button.play",
+               "#tr-supply button.buy", "#tr-end", "#tr-banner")
+"""Where focus goes when a move redraws the control that had it (issue 14): the open prompt,
+the next card to play, the supply, End turn."""
+
+
 class TrainsTable:
     """One table of Trains; see the module docstring."""
 
@@ -60,57 +67,81 @@ class TrainsTable:
         self.reading: str | None = None
         self._html: dict[str, str] = {}
         self.board_id = session.match.state.board_id
+        self.last_attack: dict[str, Any] | None = None  # the ATTACK shown last (trains_rs.privacy_note)
 
     # ---- lobby ---------------------------------------------------------------------
     @staticmethod
+    def _players() -> int:
+        try:
+            return int(str(FORM.get("player-count", "2")))
+        except ValueError:
+            return 2
+
+    @staticmethod
     def lobby_options_html(settings: dict[str, Any]) -> str:
-        return trains_ui.lobby_options_html(settings)
+        """Set, board for the player count, Route Bonus, Chiba's "S" start, supply (trains_rs)."""
+        players = TrainsTable._players()
+        return trains_rs.lobby_options_html(trains_rs.form_choices(FORM, settings), players)
 
     @staticmethod
     def read_lobby_options(app: Any) -> dict[str, Any]:
-        board_id = str(form_value("trains-board", "tokyo"))
-        choice = str(form_value("trains-kingdom", "random"))
-        picked = [str(name) for name in form_value("trains-pick", [])]
-        app.store.set_setting("trains_board", board_id)
-        app.store.set_setting("trains_kingdom", choice)
-        app.store.set_setting("trains_picked", picked)
-        return {"board": board_id, "kingdom": trains_ui.kingdom_config(choice, picked)}
+        c = trains_rs.choices(trains_rs.form_choices(FORM, app.store.settings()), TrainsTable._players())
+        for key, value in c.items():
+            app.store.set_setting(key, value)
+        return trains_rs.config_from(c)
+
+    @staticmethod
+    def share_params(app: Any) -> str:
+        """The lobby's Trains choices as parameters of the shareable link."""
+        return trains_rs.share_params(
+            trains_rs.choices(trains_rs.form_choices(FORM, app.store.settings()), TrainsTable._players()))
+
+    @staticmethod
+    def url_settings(params: dict[str, str]) -> dict[str, Any]:
+        return trains_rs.url_settings(params)
 
     # ---- building the DOM once --------------------------------------------------------
     def mount(self) -> None:
         add_stylesheet("web/trains.css")
+        add_stylesheet("web/trains_rs.css")
         board = load_board(self.board_id)
         w, h = trains_svg.extent(board)
         self.root.innerHTML = (
-            '<div class="tr-table">'
+            f'<div class="tr-table"{after_attrs(FOCUS_AFTER)}>'
+            '<h2 class="sr-only">Trains table</h2>'
             '<div class="tr-left">'
             '<div class="tr-board-wrap">'
-            f'<svg id="tr-board" class="tr-board" viewBox="0 0 {w:.0f} {h:.0f}" role="img" '
-            f'aria-label="{escape(board.name)} board">'
-            f'{trains_svg.board_static_svg(self.board_id)}<g id="tr-dyn"></g></svg></div>'
+            f'<svg id="tr-board" class="tr-board" viewBox="0 0 {w:.0f} {h:.0f}" role="group"{board_attrs()} '
+            f'aria-label="{escape(board.name)} board" data-board="{escape(self.board_id)}">'
+            f'{trains_svg.board_static_svg(self.board_id)}<g id="tr-rs"></g><g id="tr-dyn"></g></svg></div>'
+            '<section id="tr-routes" class="tr-zone tr-routes" aria-label="Route Bonus cards" hidden></section>'
+            '<div class="tr-mid" tabindex="0" role="region" aria-label="Your hand, play area and gained cards">'
             '<section class="tr-zone tr-hand-zone"><h3 id="tr-hand-title">Your hand</h3>'
             '<div id="tr-hand" class="cards hand"></div></section>'
             '<div class="tr-row2">'
             '<section class="tr-zone"><h3 id="tr-play-title">Play area</h3><div id="tr-play" class="cards small"></div></section>'
             '<section class="tr-zone"><h3 id="tr-gained-title">Gained this turn</h3>'
             '<div id="tr-gained" class="cards small"></div></section>'
-            "</div>"
-            '<section class="tr-zone"><h3>Supply <small class="muted">(lit: you can afford it)</small></h3>'
+            "</div></div>"
+            '<section class="tr-zone tr-supply-zone" tabindex="0" aria-labelledby="tr-supply-title">'
+            '<h3 id="tr-supply-title">Supply <small class="muted">(lit: you can afford it)</small></h3>'
             '<div id="tr-supply" class="cards supply"></div></section>'
             "</div>"
             '<aside class="tr-side">'
-            '<div id="tr-banner" class="turn-banner" aria-live="polite"></div>'
+            '<div class="tr-now now-bar">'
+            '<div id="tr-banner" class="turn-banner" aria-live="polite" tabindex="-1"></div>'
+            '<div id="tr-attack" class="tr-attack"></div>'
             '<div id="tr-money" class="tr-money"></div>'
             '<div id="tr-prompt" class="tr-prompt" hidden></div>'
             '<div class="turn-buttons">'
             '<button type="button" id="tr-end" class="primary" data-cmd="end">End turn</button>'
             '<button type="button" id="tr-pass" data-cmd="pass" title="Only before anything else this turn">'
             "Return all Waste (whole turn)</button>"
-            '<button type="button" id="tr-undo" data-cmd="undo">Undo</button></div>'
+            '<button type="button" id="tr-undo" data-cmd="undo">Undo</button></div></div>'
             '<h3>Players</h3><div id="tr-players"></div>'
             '<div id="tr-mine" class="tr-mine"></div>'
             '<div id="tr-discard" class="cards tiny" hidden></div>'
-            '<details class="log" open><summary>Log</summary><ol id="tr-log" reversed></ol></details>'
+            '<details class="log" open><summary>Log</summary><ol id="tr-log" reversed tabindex="0" aria-label="Log, newest first"></ol></details>'
             "</aside>"
             '<div id="tr-reader" class="tr-reader" hidden></div>'
             "</div>"
@@ -139,11 +170,36 @@ class TrainsTable:
         self.index = trains_ui.action_index(self.legal)
         targets, nope = trains_ui.rail_targets(state, view, viewer)
         self._set("#tr-dyn", trains_svg.board_dynamic_svg(self.board_id, view, targets, nope))
+        self._render_rising_sun(view, viewer)
         self._render_status(view, acting)
         self._render_cards(state, view)
         self._render_players(view)
         lines = view.get("log", [])[-60:]
+        total = len(view.get("log", []))
+        if total > getattr(self, "log_seen", total):
+            announce(view["log"][self.log_seen:])
+        self.log_seen = total
         self._set("#tr-log", "".join(f"<li>{escape(line)}</li>" for line in reversed(lines)))
+
+    def _render_rising_sun(self, view: dict[str, Any], viewer: int | None) -> None:
+        """Route Bonus cards and their markers, Chiba's "S" cities, the ATTACK in progress (trains_rs)."""
+        self._set("#tr-rs", trains_rs.board_overlay_svg(view))
+        routes = trains_rs.routes_html(view, viewer, trains_rs.route_actions(self.legal))
+        self._set("#tr-routes", routes)
+        box = q("#tr-routes")
+        if routes:
+            box.removeAttribute("hidden")
+        else:
+            box.setAttribute("hidden", "")
+        self._set("#tr-attack", trains_rs.attack_html(view, viewer))
+        if view.get("attack"):
+            self.last_attack = view["attack"]
+        elif viewer is not None and viewer == view["current"]:
+            self.last_attack = None  # the attacker has seen the end of it
+
+    def privacy_note(self, seat: int | None) -> str:
+        """Said on the privacy screen: why the device goes to ``seat`` (an ATTACK out of turn...)."""
+        return trains_rs.privacy_note(self.session.match.state.view(None), seat, self.last_attack)
 
     def _render_status(self, view: dict[str, Any], acting: bool) -> None:
         session = self.session
@@ -153,6 +209,8 @@ class TrainsTable:
         pending = view.get("pending")
         if view["phase"] == "over":
             banner = "The game is over."
+        elif acting and pending and viewer != current:  # an ATTACK or Reaction in another player's turn
+            banner = f"{names[current]}'s turn: your choice below."
         elif acting and pending:
             banner = "Your turn: make the choice below."
         elif acting and view["phase"] == "start_rails":
@@ -185,7 +243,8 @@ class TrainsTable:
                     buttons.append(f'<button type="button" class="opt" disabled title="{escape(o["reason"], quote=True)}">'
                                    f'{escape(o["label"])}<small class="why">{escape(o["reason"])}</small></button>')
                 else:
-                    buttons.append(f'<button type="button" class="opt" data-act="{o["act"]}">{escape(o["label"])}</button>')
+                    buttons.append(f'<button type="button" class="opt" data-act="{o["act"]}" '
+                                   f'data-value="{escape(str(o["value"]), quote=True)}">{escape(o["label"])}</button>')
             src = pending.get("source")
             hint = ""
             if pending.get("action") in ("lay_rail", "place_station"):
@@ -302,7 +361,7 @@ class TrainsTable:
             rows.append(
                 f'<div class="player-row{" active" if active else ""}" data-seat="{seat}">'
                 f'<span class="turn-mark">{"▶" if active else ""}</span>'
-                f'<span class="swatch" style="background:{_colour(seat)}"></span>'
+                f'{swatch_html(seat, _colour(seat))}'
                 f'<span class="pname">{escape(p["name"])}</span><span class="kind">{kind}{you}</span>'
                 f'<span class="pscore" title="VP track + rails + VP cards">{vp} VP</span>'
                 f'<span class="pstats">rails left {p["rails_left"]} · hand {p["hand_size"]} · deck {p["deck_size"]}'
@@ -372,7 +431,7 @@ class TrainsTable:
         self.reading = name
         box = q("#tr-reader")
         close = '<button type="button" class="small" data-cmd="close-reader">Close</button>' if pinned else ""
-        box.innerHTML = trains_ui.card_html(name, "big") + close
+        box.innerHTML = trains_ui.card_html(name, "big") + trains_rs.reader_note(name) + close
         box.setAttribute("data-reader", "1")
         box.removeAttribute("hidden")
 
@@ -388,12 +447,14 @@ class TrainsTable:
         names = [p["name"] for p in view["players"]]
         rows = trains_ui.score_rows(result)
         winners = result.get("winners", [])
+        routes = bool(view.get("routes"))
         table = ['<table class="score-table"><tr><th></th><th>cards</th><th>cities</th><th>remote</th>'
-                 "<th>VP track</th><th>total</th><th>rails</th></tr>"]
+                 "<th>VP track</th>" + ("<th>Route Bonus</th>" if routes else "") + "<th>total</th><th>rails</th></tr>"]
         for seat, r in enumerate(rows):
+            route_cell = f'<td class="route-points" data-seat="{seat}">{r["routes"]}</td>' if routes else ""
             table.append(f'<tr><th>{escape(names[seat])}</th><td>{r["cards"]}</td><td>{r["cities"]}</td>'
-                         f'<td>{r["remote"]}</td><td>{r["track"]}</td><td class="total" data-seat="{seat}">{r["total"]}</td>'
-                         f'<td>{r["rails"]}</td></tr>')
+                         f'<td>{r["remote"]}</td><td>{r["track"]}</td>{route_cell}'
+                         f'<td class="total" data-seat="{seat}">{r["total"]}</td><td>{r["rails"]}</td></tr>')
         table.append("</table>")
         reason = result.get("end_reason", "")
         self.app.result_modal(
@@ -404,4 +465,8 @@ class TrainsTable:
         )
 
     def help_html(self) -> str:
-        return HELP
+        view = self.session.match.state.view(None)
+        rs = trains_rs.help_html()
+        if trains_rs.uses_rising_sun(view):
+            return rs + HELP
+        return HELP + f"<details><summary>Trains: Rising Sun</summary>{rs}</details>"

@@ -249,7 +249,8 @@ def prompt_options(view: dict[str, Any], index: dict[str, int]) -> list[dict[str
     return out
 
 
-HAND_CHOICE_KINDS = frozenset({"discard", "discard_any", "copy_action", "gain_copy", "wagon_trash"})
+HAND_CHOICE_KINDS = frozenset({"discard", "discard_any", "copy_action", "gain_copy", "wagon_trash",
+                               "to_deck", "discard_type", "discard_down", "trash_any"})
 """Pending choices whose options name a card in the chooser's hand."""
 
 
@@ -278,8 +279,9 @@ def score_rows(result: dict[str, Any]) -> list[dict[str, int]]:
     """Per player: points from cards, cities, remote locations, VP track, and the total (the engine's result)."""
     rows = []
     for seat, d in enumerate(result.get("details", [])):
+        routes = int(d.get("route_points", 0))  # Rising Sun Route Bonus VP, part of the VP track
         rows.append({"cards": int(d.get("card_points", 0)), "cities": int(d.get("city_points", 0)),
-                     "remote": int(d.get("remote_points", 0)),
-                     "track": int(d.get("vp_track", 0)), "total": int(result["scores"][seat]),
+                     "remote": int(d.get("remote_points", 0)), "routes": routes,
+                     "track": int(d.get("vp_track", 0)) - routes, "total": int(result["scores"][seat]),
                      "rails": int(d.get("rails_on_board", 0))})
     return rows

@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -373,6 +373,17 @@ class SearchBot:
                           prune=getattr(self.adapter, "prune", None))
 
     def choose(self, view: View, legal: list[Action]) -> Action:
+        steps = self.decide(view, legal)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    def decide(self, view: View, legal: list[Action], slice_size: int = 8) -> Generator[Search, None, Action]:
+        """``choose`` in slices: yields the search after every ``slice_size`` iterations (a caller
+        may answer other work in between, or stop), returns the action. Budgets are iteration
+        counts, so the choice does not depend on how it is sliced (the page's worker uses this)."""
         search = self.begin(view, legal)
         self.last = search
         if search is None:
@@ -380,7 +391,9 @@ class SearchBot:
                 self.easy_observe(view, legal)
                 return legal[0]
             return self.easy.choose(view, legal)
-        return run(search)
+        while not search.step(slice_size):
+            yield search
+        return search.best()
 
     def easy_observe(self, view: View, legal: list[Action]) -> None:
         """Let the Easy bot see a forced move too (some keep a plan per turn)."""

@@ -64,9 +64,53 @@ def check_routes(st: Table, p: int, routes: list[dict[str, Any]]) -> None:
             st.event("route_taken", p=p, route=r["id"], vp=vp)
 
 
+def progress(st: Table, p: int, hexes: list[int]) -> list[int]:
+    """The largest group of ``hexes`` that ``p``'s rails already join by one contiguous path (the
+    player's progress toward a Route Bonus card, rulebook "Completing Routes"); a single city where
+    ``p`` has a rail counts as a group of one. Ties: the group met first in the card's order."""
+    best: list[int] = []
+    seen: set[int] = set()
+    nb = st.board.neighbours
+    for start in hexes:
+        if start in seen or p not in st.rails[start]:
+            continue
+        group = {start}
+        frontier = [start]
+        while frontier:
+            h = frontier.pop()
+            for n in nb[h]:
+                if n not in group and p in st.rails[n]:
+                    group.add(n)
+                    frontier.append(n)
+        seen |= group
+        found = [h for h in hexes if h in group]
+        if len(found) > len(best):
+            best = found
+    return best
+
+
+def route_view(st: Table, routes: list[dict[str, Any]], me: int | None) -> list[dict[str, Any]]:
+    """``view.routes``: each card's public state; for a seated viewer also ``linked``, the names of
+    the card's cities their rails already join (the largest such group; empty when none)."""
+    out = []
+    for r in routes:
+        entry = dict(r)
+        if me is not None:
+            hexes = route_hexes(st.board, r["id"])
+            entry["linked"] = [st.board.hexes[h].name for h in progress(st, me, hexes)]
+        out.append(entry)
+    return out
+
+
+def route_points(routes: list[dict[str, Any]], p: int) -> int:
+    """VP ``p`` scored from Route Bonus cards (already on the VP track; shown apart at the end)."""
+    return sum(int(route_cards()[r["id"]]["vp"]) for r in routes if r["owner"] == p)
+
+
 def usable(st: Table, p: int, routes: list[dict[str, Any]]) -> list[str]:
     """Route Bonus cards ``p`` may use now: theirs, unused, taken in an earlier turn."""
     return [r["id"] for r in routes if r["owner"] == p and not r["used"] and r["taken_turn"] < st.turn]
 
 
-__all__ = ["board_routes", "check_routes", "linked", "route_cards", "route_hexes", "usable"]
+__all__ = ["board_routes", "check_routes", "linked", "progress", "route_cards", "route_hexes", "route_points",
+           "route_view", "usable"]

@@ -12,6 +12,7 @@ from typing import Any
 
 from .board import CITY, REMOTE, Board
 from .cards import card
+from .routes import route_points
 from .table import Table
 
 CITY_BONUS = (0, 2, 4, 8)
@@ -72,7 +73,10 @@ def final_result(st: Table) -> dict[str, Any]:
         scores.append(st.vp_tokens[p] + rp + cp)
         on_boards.append(on_board)
         details.append({"vp_track": st.vp_tokens[p], "rail_points": rp, "city_points": city, "remote_points": remote,
-                        "card_points": cp, "rails_on_board": on_board})
+                        "card_points": cp, "rails_on_board": on_board,
+                        # Route Bonus VP (Rising Sun "Completing Routes") are on the VP track already;
+                        # the part of ``vp_track`` they make up, for the end-of-game chart.
+                        "route_points": route_points(getattr(st, "routes", []), p)})
     best = max(scores)
     tied = [p for p in range(n) if scores[p] == best]
     most = max(on_boards[p] for p in tied)

@@ -1,0 +1,140 @@
+"""Bots thinking in slices and the move hint (issue 13, "The page stays alive while a bot thinks").
+
+A bot's move must not depend on how its search is sliced (budgets are iteration counts, so a seeded
+game plays the same moves in the worker as on CPython); a hint must never change the game: it
+draws from a bot's own RNG, never the state's, and decides from the asking seat's view only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+from railtable_web import i18n, think_ui, thinking
+
+from railtable.core import Match
+from railtable.core.search import action_key
+
+
+def _played(game: str, players: list[str], seats: list[str | None], seed: int, moves: int) -> Match:
+    """A match after ``moves`` actions of Easy bots in every seat (the humans' seats too)."""
+    match = Match(game, {"players": players}, seed, seats)
+    easy = [match.info.make_bot("easy", i, seed + i) for i in range(len(players))]
+    for _ in range(moves):
+        state = match.state
+        if state.is_over():
+            break
+        seat = state.to_act()[0]
+        match.apply(easy[seat].choose(state.view(seat), state.legal_actions(seat)))
+    return match
+
+
+def _state_text(match: Match) -> str:
+    return json.dumps(match.state.to_json(), sort_keys=True)
+
+
+@pytest.mark.parametrize("game,level,moves", [("transamerica", "normal", 3), ("trains", "normal", 75),
+                                               ("transamerica", "hard", 6)])
+def test_a_bot_decides_the_same_move_in_one_go_and_in_slices_of_one(game: str, level: str, moves: int) -> None:
+    players = ["A", "B", "C"]
+    match = _played(game, players, [level] * 3, 4, moves)
+    state = match.state
+    seat = state.to_act()[0]
+    view, legal = state.view(seat), state.legal_actions(seat)
+    whole = match.info.make_bot(level, seat, 77).choose(view, legal)
+    sliced_bot = match.info.make_bot(level, seat, 77)
+    steps = thinking.steps_of(sliced_bot, view, legal, slice_size=1)
+    pauses = 0
+    while True:
+        try:
+            next(steps)
+            pauses += 1
+        except StopIteration as done:
+            sliced = done.value
+            break
+    assert action_key(sliced) == action_key(whole)
+    assert sliced_bot.last is not None and pauses > 1  # a searched decision, really cut in slices
+
+
+def test_think_stops_a_search_when_the_table_is_left() -> None:
+    match = _played("transamerica", ["A", "B", "C"], ["hard"] * 3, 4, 3)
+    state = match.state
+    seat = state.to_act()[0]
+    bot = match.info.make_bot("hard", seat, 5)
+    assert bot.begin(state.view(seat), state.legal_actions(seat)) is not None  # a searched decision
+    bot = match.info.make_bot("hard", seat, 5)
+    steps = thinking.steps_of(bot, state.view(seat), state.legal_actions(seat))
+    announced: list[bool] = []
+    result = asyncio.run(thinking.think(steps, wanted=lambda: False, started=lambda: announced.append(True)))
+    assert result is None and announced == [True]
+    assert bot.last is not None and bot.last.done_iterations < bot.level.budget.iterations
+
+
+@pytest.mark.parametrize("game,moves,searched", [("transamerica", 3, True), ("transamerica", 6, True),
+                                                ("transamerica", 1, False), ("trains", 75, True)])
+def test_a_hint_changes_nothing_in_the_game(game: str, moves: int, searched: bool) -> None:
+    match = _played(game, ["Ann", "Bob", "Cid"], [None, "easy", "easy"], 4, moves)
+    seat = match.state.to_act()[0]
+    before, actions, rng = _state_text(match), list(match.actions), match.state.rng.to_json()
+    hint = thinking.run_steps(thinking.hint_steps(match, seat))
+    assert hint is not None and (hint.simulations > 0) == searched
+    assert (hint.share is not None) == searched
+    assert _state_text(match) == before  # the state's JSON, its RNG included
+    assert match.state.rng.to_json() == rng and match.actions == actions
+    legal = match.state.legal_actions(seat)
+    assert action_key(legal[hint.index]) == action_key(hint.action)
+    again = thinking.run_steps(thinking.hint_steps(match, seat))
+    assert again is not None and again.index == hint.index  # asked twice at one moment: one answer
+    match.apply(hint.action)  # and it is a legal move
+
+
+def test_a_hint_is_decided_from_the_asking_seats_view_only() -> None:
+    match = _played("transamerica", ["Ann", "Bob", "Cid"], [None, "easy", "easy"], 4, 3)
+    seat = match.state.to_act()[0]
+    seen: list[Any] = []
+    real_view = type(match.state).view
+
+    def spy(state: Any, player: int | None) -> dict[str, Any]:
+        seen.append(player)
+        return real_view(state, player)
+
+    type(match.state).view = spy  # type: ignore[method-assign]
+    try:
+        thinking.run_steps(thinking.hint_steps(match, seat))
+    finally:
+        type(match.state).view = real_view  # type: ignore[method-assign]
+    assert seen and set(seen) == {seat}
+
+
+def test_no_hint_for_a_seat_that_is_not_to_act_or_a_game_without_hard() -> None:
+    match = _played("transamerica", ["Ann", "Bob"], [None, "easy"], 4, 1)
+    waiting = 1 - match.state.to_act()[0]
+    assert thinking.run_steps(thinking.hint_steps(match, waiting)) is None
+    stations = Match("stations", {"players": ["A", "B", "C"]}, 1, [None, "easy", "easy"])
+    assert "hard" not in stations.info.bots
+    assert thinking.run_steps(thinking.hint_steps(stations, stations.state.to_act()[0])) is None
+
+
+def test_hint_selectors_ring_what_a_person_clicks() -> None:
+    build = {"type": "build", "player": 0, "edge": [[3, 4], [4, 4]]}
+    sels = thinking.hint_selectors(build, 5)
+    assert '[data-act="5"]' in sels and '[data-edge="3,4,4,4"]' in sels and '[data-edge="4,4,3,4"]' in sels
+    assert '[data-at="2,7"]' in thinking.hint_selectors({"type": "place_marker", "player": 0, "at": [2, 7]}, 0)
+    assert '[data-hex="h12"]' in thinking.hint_selectors({"type": "lay_rail", "player": 0, "hex": "h12"}, 1)
+    css = thinking.hint_css(sels)
+    assert css.startswith('#table :is([data-act="5"]') and "#table svg :is(" in css
+    assert thinking.hint_css([]) == ""
+
+
+def test_bot_levels_are_named_for_a_player_in_both_languages() -> None:
+    try:
+        i18n.set_language("en")
+        assert think_ui.level_label("hard") == "Bot (Hard)"
+        i18n.set_language("fr")
+        assert think_ui.level_label("easy") == "Robot (Facile)"
+        assert think_ui.level_label("hard") == "Robot (Difficile)"
+        assert "réfléchit" in i18n.t("thinking", name="Ada")
+    finally:
+        i18n.set_language("en")

@@ -1,0 +1,166 @@
+"""The table's side of bots that think and of the move hint (issue 13, "The page stays alive while a
+bot thinks"); the logic is in :mod:`thinking` (tested on CPython), the drawing here.
+
+- Bot seats in the lobby are named by level in the reader's language ("Bot (Hard)").
+- While a bot searches, the top bar says "Ada is thinking…" (``#bot-status``,
+  ``html[data-thinking]`` holds the seat); the search runs in slices, so leaving the table stops it.
+- *What would Hard do?* (``#hint``, shown on a person's turn in games with a Hard level) asks a
+  Hard bot of the person's own seat, from their view only; the move is ringed on the table (a style
+  sheet in ``#hint-style`` matching what a person would click) and a short reason is shown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from . import dom, i18n, thinking
+from .dom import q, show
+from .i18n import t
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "level_easy": "Easy",
+        "level_normal": "Normal",
+        "level_hard": "Hard",
+        "level_random": "Random",
+        "thinking": "{name} is thinking…",
+        "hint_button": "What would Hard do?",
+        "hint_thinking": "Hard is thinking about your move…",
+        "hint_share": "Hard would play the ringed move: it gives you about {share}% chance to win "
+                      "(estimated from {n} simulated games).",
+        "hint_plain": "Hard would play the ringed move.",
+        "hint_none": "No hint for this move.",
+    },
+    "fr": {
+        "level_easy": "Facile",
+        "level_normal": "Normal",
+        "level_hard": "Difficile",
+        "level_random": "Au hasard",
+        "thinking": "{name} réfléchit…",
+        "hint_button": "Que jouerait Difficile ?",
+        "hint_thinking": "Difficile réfléchit à votre coup…",
+        "hint_share": "Difficile jouerait le coup entouré : environ {share} % de chances de gagner "
+                      "(estimées sur {n} parties simulées).",
+        "hint_plain": "Difficile jouerait le coup entouré.",
+        "hint_none": "Pas de conseil pour ce coup.",
+    },
+}
+for _lang, _words in WORDS.items():  # the page's words live in i18n.MESSAGES
+    for _key, _text in _words.items():
+        i18n.MESSAGES.setdefault(_lang, {}).setdefault(_key, _text)
+
+
+def level_label(kind: str) -> str:
+    """A bot seat's name in the lobby: "Bot (Hard)" / "Robot (Difficile)"."""
+    key = f"level_{kind}"
+    name = t(key)
+    return t("bot", kind=name if name != key else kind)
+
+
+@dataclass
+class _Asked:
+    """The hint on screen (or being computed): for which table, seat and moment."""
+
+    table: Any
+    seat: int
+    moves: int
+
+
+_HINT: dict[str, _Asked | None] = {"shown": None, "busy": None}
+
+
+def _status(text: str | None, seat: int | None = None) -> None:
+    box = q("#bot-status")
+    box.textContent = text or ""
+    show(box, bool(text))
+    q("html").dataset.thinking = "" if seat is None else str(seat)
+
+
+async def bot_decision(app: Any, generation: int) -> Any:
+    """The move of the bot whose turn it is, searched in slices (None: stopped, or nothing to do).
+
+    Stops as soon as the table is left or another moment is on screen (``app.generation``)."""
+    session = app.session
+    seat = session.bot_to_act() if session is not None else None
+    if seat is None:
+        return None
+    state = session.match.state
+    moves = len(session.match.actions)
+    steps = thinking.steps_of(session.bot(seat), state.view(seat), state.legal_actions(seat))
+
+    def wanted() -> bool:
+        return app.session is session and app.generation == generation and len(session.match.actions) == moves
+
+    try:
+        action = await thinking.think(steps, wanted, lambda: _status(t("thinking", name=session.names[seat]), seat))
+    finally:
+        if app.session is session or app.session is None:
+            _status(None)
+    return action if wanted() else None
+
+
+def hint_available(app: Any) -> bool:
+    """A person is at the screen, it is their move, and the game has a Hard level."""
+    s = app.session
+    if s is None or s.viewer is None or s.needs_privacy_screen() or s.match.state.is_over():
+        return False
+    return s.viewer in s.match.state.to_act() and thinking.HINT_LEVEL in s.match.info.bots
+
+
+def after_redraw(app: Any) -> None:
+    """Show the hint button when it may be used; drop a hint whose moment has passed."""
+    button = q("#hint")
+    usable = hint_available(app)
+    show(button, usable)
+    button.disabled = _HINT["busy"] is not None
+    shown = _HINT["shown"]
+    s = app.session
+    if shown is not None and (s is None or shown.table is not app.table or shown.seat != s.viewer
+                              or shown.moves != len(s.match.actions)):
+        clear_hint()
+
+
+def clear_hint() -> None:
+    _HINT["shown"] = None
+    q("#hint-style").textContent = ""
+    q("html").dataset.hint = ""
+
+
+async def ask_hint(app: Any) -> None:
+    """What would Hard do? Computed in slices from the person's own view; ringed on the table."""
+    s = app.session
+    if not hint_available(app) or _HINT["busy"] is not None:
+        return
+    seat = s.viewer
+    asked = _Asked(app.table, seat, len(s.match.actions))
+    _HINT["busy"] = asked
+    q("#hint").disabled = True
+
+    def wanted() -> bool:
+        return (app.session is s and app.table is asked.table and s.viewer == seat
+                and len(s.match.actions) == asked.moves)
+
+    try:
+        result = await thinking.think(thinking.hint_steps(s.match, seat), wanted,
+                                      lambda: _status(t("hint_thinking")))
+    except Exception as exc:  # a bot bug must not break the table: say it, keep playing
+        dom.log("error", f"hint failure: {exc!r}")
+        result = None
+    finally:
+        _HINT["busy"] = None
+        _status(None)
+        q("#hint").disabled = False
+    if not wanted():
+        return
+    if result is None:
+        app.flash(t("hint_none"))
+        return
+    _HINT["shown"] = asked
+    q("#hint-style").textContent = thinking.hint_css(thinking.hint_selectors(result.action, result.index))
+    q("html").dataset.hint = str(result.index)
+    if result.share is not None:
+        app.flash(t("hint_share", share=round(100 * result.share), n=result.simulations))
+    else:
+        app.flash(t("hint_plain"))
+    dom.flush()
