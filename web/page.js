@@ -218,6 +218,17 @@
     return html.indexOf(' style="') < 0 ? html : html.replace(/ style="/g, ' data-rt-style="');
   }
 
+  const adopted = new Map(); // <style> element -> its constructed sheet
+  function adopt(el, css) {
+    let sheet = adopted.get(el);
+    if (!sheet) {
+      sheet = new CSSStyleSheet();
+      adopted.set(el, sheet);
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    }
+    sheet.replaceSync(css || "");
+  }
+
   /** ``el`` changes: the HTML last drawn into it or into any of its ancestors is no longer what
    * they hold (their next innerHTML is applied even if equal). Returns true. */
   function touched(el) {
@@ -233,7 +244,9 @@
       switch (kind) {
         case "p":
           if ((el = find(a))) {
-            if (b !== "innerHTML") {
+            if (el.tagName === "STYLE" && b === "textContent") {
+              adopt(el, c); // an inline <style> is refused by the CSP; a constructed sheet is not
+            } else if (b !== "innerHTML") {
               el[b] = c;
               touched(el);
             } else if (drawn.get(el) !== c) {
