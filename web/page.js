@@ -244,7 +244,7 @@
       switch (kind) {
         case "p":
           if ((el = find(a))) {
-            if (el.tagName === "STYLE" && b === "textContent") {
+            if ((el.tagName === "STYLE" || el.hasAttribute("data-sheet")) && b === "textContent") {
               adopt(el, c); // an inline <style> is refused by the CSP; a constructed sheet is not
             } else if (b !== "innerHTML") {
               el[b] = c;
