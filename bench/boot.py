@@ -81,7 +81,7 @@ def longest_before_ready(marks: dict[str, Any]) -> float | None:
 def measure(playwright: Any, server: Any, url: str, app: bool) -> dict[str, Any]:
     """One cold load then one warm load (a new tab), in a new profile."""
     with tempfile.TemporaryDirectory(prefix="railtable-profile-") as profile:
-        context = playwright.chromium.launch_persistent_context(profile, **launch_options())
+        context = playwright.chromium.launch_persistent_context(profile, bypass_csp=True, **launch_options())
         try:
             context.add_init_script(PROBE_JS)
             server.sent.clear()

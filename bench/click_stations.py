@@ -76,7 +76,7 @@ def choose(page: Any, state: dict[str, Any]) -> str | None:
 
 def play_game(browser: Any, url: str, seed: int, limit: int) -> list[dict[str, Any]]:
     """One 5-player game (seat 0 by clicks) until it ends or ``limit`` clicks are measured."""
-    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    page = browser.new_page(viewport={"width": 1280, "height": 860}, bypass_csp=True)
     page.goto(url)
     page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=60_000)
     page.locator("#game-choice input[value=stations]").check(force=True)

@@ -108,7 +108,7 @@ def main() -> None:
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(**launch_options())
-                page = browser.new_page(viewport={"width": 1280, "height": 860})
+                page = browser.new_page(viewport={"width": 1280, "height": 860}, bypass_csp=True)
                 page.goto(server.url)
                 page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=60_000)
                 page.click("#game-choice label:has(input[value=trains])")

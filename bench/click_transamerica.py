@@ -51,7 +51,7 @@ def main() -> None:
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-            page = browser.new_page(viewport={"width": 1280, "height": 860})
+            page = browser.new_page(viewport={"width": 1280, "height": 860}, bypass_csp=True)
             page.goto(server.url)
             page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=60000)
             page.select_option("#player-count", "6")

@@ -83,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
         browser = pw.chromium.launch(**launch_options())
         try:
             for game in args.games.split(","):
-                context = browser.new_context(viewport={"width": 1280, "height": 860})
+                context = browser.new_context(viewport={"width": 1280, "height": 860}, bypass_csp=True)
                 context.add_init_script(PROBE_JS)
                 page = context.new_page()
                 errors: list[str] = []

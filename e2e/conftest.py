@@ -227,7 +227,9 @@ def page_problems(server: SiteServer, request: pytest.FixtureRequest) -> PagePro
 @pytest.fixture
 def context(browser: Any, server: SiteServer, page_problems: PageProblems) -> Iterator[Any]:
     server.start()  # a previous test may have stopped it
-    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    # Playwright's string predicates (wait_for_function("expr")) are eval'd in the page, which the
+    # page's Content-Security-Policy refuses: tests bypass it, except e2e/test_csp.py.
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860}, bypass_csp=True)
     ctx.set_default_timeout(ACTION_TIMEOUT_MS)
     ctx.set_default_navigation_timeout(ACTION_TIMEOUT_MS)
     page_problems.attach_context(ctx)

@@ -42,3 +42,23 @@ def moves(page: Any) -> int:
 
 def wait_moves_above(page: Any, n: int) -> None:
     page.wait_for_function(f"Number(document.documentElement.dataset.moves) > {n}")
+
+
+ACTIONS_JS = """() => window.railtable.run(
+  "__import__('railtable_web.app').app.APP.session.match.actions.__len__()")"""
+
+
+def actions(page: Any) -> int:
+    """How many actions the open match has, asked of the engine (``data-moves`` counts public
+    moves only: a secret step, e.g. a speculation offer, does not show there; issue 15)."""
+    return int(page.evaluate(ACTIONS_JS))
+
+
+def wait_actions_above(page: Any, n: int, timeout_ms: int = 15_000) -> None:
+    import time
+
+    end = time.monotonic() + timeout_ms / 1000
+    while actions(page) <= n:
+        if time.monotonic() > end:
+            raise TimeoutError(f"the match still has {n} actions or fewer after {timeout_ms} ms")
+        page.wait_for_timeout(50)

@@ -74,13 +74,14 @@ def test_reload_with_server_stopped_boots_from_the_cache(page, server, site, wai
 
 
 def test_new_release_replaces_the_old_cache(browser, site, page_problems, wait_engine):
-    """A new release (new content hash) takes over at once and deletes the previous cache."""
+    """A new release (new content hash) waits until the page's "a new version is ready" notice is
+    answered (Reload), then takes over and deletes the previous cache."""
     # A copy of the site that this test may change (a new release), served on its own port.
     with tempfile.TemporaryDirectory(prefix="railtable-e2e-release-") as tmp, \
             SiteServer(shutil.copytree(site, Path(tmp) / "site")) as srv:
         copy = Path(tmp) / "site"
         page_problems.origin = srv.url.rstrip("/")
-        ctx = browser.new_context()
+        ctx = browser.new_context(bypass_csp=True)  # string predicates (see conftest)
         page_problems.attach_context(ctx)
         try:
             page = ctx.new_page()
@@ -99,14 +100,19 @@ def test_new_release_replaces_the_old_cache(browser, site, page_problems, wait_e
             (copy / "sw.js").write_text(sw.replace(old_version, new_version), encoding="utf-8")
 
             page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+            # Issue 15: the new release waits (this page keeps its own release) and says so quietly.
+            page.locator("#update-notice").wait_for(state="visible", timeout=30_000)
+            assert len(page.evaluate(CACHES_JS)) == 2  # the old release still serves this page
+            with page.expect_navigation():
+                page.click("#update-reload")
             page.wait_for_function(
                 """async (want) => (await caches.keys()).join() === want""",
                 arg=f"railtable:/:{new_version}",
                 timeout=30_000,
                 polling=200,
             )
-            page.reload()
-            wait_engine(page)
+            wait_engine(page)  # the page reloaded itself under the new release
+            assert page.locator("#update-notice[hidden]").count() == 1
         finally:
             ctx.close()
 

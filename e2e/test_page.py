@@ -68,7 +68,7 @@ def test_first_visit_in_a_fresh_profile_needs_no_reload_and_fetches_each_file_on
     """Issue 10: a first visit works with no reload; it downloads each file once, at most 1.1 times
     the site's size, the offline copy included (the service worker keeps the page's own loads)."""
     server.start()  # a previous test may have stopped it
-    context = browser.new_context()
+    context = browser.new_context(bypass_csp=True)  # string predicates (see conftest)
     page_problems.attach_context(context)
     try:
         page = context.new_page()
@@ -148,7 +148,7 @@ def test_chromium_finds_the_app_installable(browser: Any, server: Any, page_prob
     from browser import launch_options
 
     server.start()
-    context = browser.browser_type.launch_persistent_context(str(tmp_path / "profile"), **launch_options())
+    context = browser.browser_type.launch_persistent_context(str(tmp_path / "profile"), bypass_csp=True, **launch_options())
     page_problems.attach_context(context)
     try:
         page = context.new_page()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import lobby
-from lobby import moves
+from lobby import actions, moves, wait_actions_above
 
 CONTROLS = "#st-controls"
 
@@ -32,9 +32,9 @@ def my_move(page: Any) -> bool:
 
 def click_and_wait(page: Any, selector: str) -> None:
     """Click a button or space that plays a legal action, then wait for the engine to take it."""
-    before = moves(page)
+    before = actions(page)  # not data-moves: a speculation offer is secret there (issue 15)
     page.locator(selector).first.click()
-    page.wait_for_function(f"Number(document.documentElement.dataset.moves) > {before}")
+    wait_actions_above(page, before)
 
 
 def play_one_move(page: Any, seen: dict[str, int]) -> None:

@@ -179,6 +179,7 @@ def test_export_then_import_a_save(page: Any, server: Any, wait_engine: Any, tmp
     play_my_turn(page)
     page.wait_for_selector("#turn-banner.mine")
     played = moves(page)
+    page.once("dialog", lambda dialog: dialog.accept())  # "this file reveals every hand" (issue 15)
     with page.expect_download() as info:
         page.click("[data-cmd=export]")
     path = tmp_path / "save.json"

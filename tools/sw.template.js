@@ -5,9 +5,11 @@
  *   is named by the release's hash ("railtable:<site path>:<hash>").
  * - install: copies from the previous release's cache every file whose hash did not change; on an
  *   update (an older Railtable cache exists) it downloads the changed files, in the background.
- *   On a first visit it downloads nothing: web/sw-register.js registers this worker before the
+ *   On a first visit it downloads nothing: web/page.js registers this worker before the
  *   engine starts and the page's own loads fill the cache as they pass (fetch below), so no file
- *   is fetched twice. Then takes over at once (skipWaiting).
+ *   is fetched twice. A first visit takes over at once (skipWaiting); an update waits, so that
+ *   an open page keeps being served by the release it started with (never a page mixing two
+ *   releases), until the page, shown "a new version is ready", sends "skip-waiting".
  * - activate: deletes older Railtable caches, controls the open pages (clients.claim).
  * - fetch: cache-first for the release's files (the query string is ignored); a miss goes to the
  *   network and the answer is kept; other requests are left to the browser. A navigation that
@@ -68,10 +70,12 @@ self.addEventListener("install", (event) => {
         }
       }
       if (older.length) {
-        // An update: fetch what changed now, while the previous release still serves the page.
+        // An update: fetch what changed now, while the previous release still serves the page;
+        // then wait for the page's "skip-waiting" (its Reload button).
         for (const url of await missing(cache)) await download(cache, url);
+      } else {
+        await self.skipWaiting();
       }
-      await self.skipWaiting();
     })(),
   );
 });
@@ -91,6 +95,7 @@ let completing = null;
 self.addEventListener("message", (event) => {
   const source = event.source;
   if (event.data === "version" && source) source.postMessage({ version: VERSION });
+  if (event.data === "skip-waiting") self.skipWaiting();
   if (event.data === "complete") {
     completing =
       completing ||

@@ -21,6 +21,7 @@
   const swURL = new URL("../sw.js", here);
   let worker = null;
   const STORAGE_PREFIX = "railtable.";
+  const MAX_IMPORT_BYTES = 5000000;
   const started = new Map(); // event seq -> performance.now() when it was sent
   const results = new Map(); // run id -> {resolve, reject}
   let seq = 0;
@@ -99,11 +100,22 @@
     return { type: event.type, data, target, disabled };
   }
 
+  const listeners = new Map(); // listener id -> [element, type, function]: released with their table
+
+  function forget(first) {
+    for (const [id, [el, type, fn]] of listeners) {
+      if (id >= first) {
+        el.removeEventListener(type, fn);
+        listeners.delete(id);
+      }
+    }
+  }
+
   function listen(selector, type, id, prevent) {
     const el = document.querySelector(selector);
     if (!el) return;
     let last = null;
-    el.addEventListener(type, async (event) => {
+    const fn = async (event) => {
       const target = event.target && event.target.nodeType === 1 ? event.target : null;
       if (prevent === true || (prevent && target && target.closest(prevent))) event.preventDefault();
       if (type === "click" && target) {
@@ -119,7 +131,9 @@
       if (type === "change" && target && target.type === "file") {
         const file = target.files && target.files[0];
         if (!file) return;
-        message.file = { name: file.name, text: await file.text() };
+        // A save is at most 5 million characters: a larger file is refused by its size, unread.
+        if (file.size > MAX_IMPORT_BYTES) message.file = { name: file.name, size: file.size, too_big: true };
+        else message.file = { name: file.name, size: file.size, text: await file.text() };
         target.value = "";
       }
       message.form = formState();
@@ -127,7 +141,9 @@
       started.set(message.seq, performance.now());
       pending += 1;
       send(message);
-    });
+    };
+    el.addEventListener(type, fn);
+    listeners.set(id, [el, type, fn]);
   }
 
   // ---- applying the worker's operations ---------------------------------------------------------
@@ -172,7 +188,11 @@
     const active = document.activeElement;
     const focused = active && active !== el && active.id && el.contains(active) ? active : null;
     const caret = focused && "selectionStart" in focused ? [focused.selectionStart, focused.selectionEnd] : null;
-    el.innerHTML = html;
+    el.innerHTML = styled(html);
+    for (const node of el.querySelectorAll("[data-rt-style]")) {
+      node.style.cssText = node.getAttribute("data-rt-style");
+      node.removeAttribute("data-rt-style");
+    }
     for (const [id, prop, value] of changed) {
       const again = document.getElementById(id);
       if (!again) continue;
@@ -191,6 +211,24 @@
     }
   }
 
+  /** The Content-Security-Policy (index.html) refuses style attributes in markup; the worker's
+   * HTML still writes a few (a player's colour), so they travel as data-rt-style and are set
+   * through the CSSOM, which the policy allows. (Text never matches: the worker escapes quotes.) */
+  function styled(html) {
+    return html.indexOf(' style="') < 0 ? html : html.replace(/ style="/g, ' data-rt-style="');
+  }
+
+  const adopted = new Map(); // <style> element -> its constructed sheet
+  function adopt(el, css) {
+    let sheet = adopted.get(el);
+    if (!sheet) {
+      sheet = new CSSStyleSheet();
+      adopted.set(el, sheet);
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    }
+    sheet.replaceSync(css || "");
+  }
+
   /** ``el`` changes: the HTML last drawn into it or into any of its ancestors is no longer what
    * they hold (their next innerHTML is applied even if equal). Returns true. */
   function touched(el) {
@@ -199,14 +237,16 @@
   }
 
   function apply(ops, reply) {
-    const failed = [];
+    const failed = []; // [key, error]
     for (const op of ops) {
       const [kind, a, b, c, d] = op;
       let el;
       switch (kind) {
         case "p":
           if ((el = find(a))) {
-            if (b !== "innerHTML") {
+            if ((el.tagName === "STYLE" || el.hasAttribute("data-sheet")) && b === "textContent") {
+              adopt(el, c); // an inline <style> is refused by the CSP; a constructed sheet is not
+            } else if (b !== "innerHTML") {
               el[b] = c;
               touched(el);
             } else if (drawn.get(el) !== c) {
@@ -217,7 +257,9 @@
           }
           break;
         case "a":
-          if ((el = find(a)) && touched(el)) c === null ? el.removeAttribute(b) : el.setAttribute(b, c);
+          if (!(el = find(a)) || !touched(el)) break;
+          if (b === "style") el.style.cssText = c === null ? "" : c; // CSSOM: allowed by the CSP
+          else c === null ? el.removeAttribute(b) : el.setAttribute(b, c);
           break;
         case "c":
           if ((el = find(a)) && touched(el)) c === null ? el.classList.toggle(b) : el.classList.toggle(b, c);
@@ -228,18 +270,23 @@
         case "on":
           listen(a, b, c, d);
           break;
+        case "off":
+          forget(a);
+          break;
         case "set":
           try {
             localStorage.setItem(a, b);
+            if (failing.delete(a)) send({ kind: "store-ok", key: a });
           } catch (error) {
-            failed.push(String(error));
+            failed.push([a, String(error)]);
           }
           break;
         case "del":
           try {
             localStorage.removeItem(a);
+            if (failing.delete(a)) send({ kind: "store-ok", key: a });
           } catch (error) {
-            failed.push(String(error));
+            failed.push([a, String(error)]);
           }
           break;
         case "i18n":
@@ -274,8 +321,20 @@
       pending -= 1;
       if (pending === 0) for (const resolve of settledWaiters.splice(0)) resolve();
     }
-    if (failed.length) send({ kind: "store-failed", error: failed[0] });
+    // Each failed write is reported with what localStorage really holds for that key, so the
+    // worker's copy (and the lobby) never shows a stale record as current.
+    for (const [key, error] of failed) {
+      failing.add(key);
+      let value = null;
+      try {
+        value = localStorage.getItem(key);
+      } catch (e) {
+        /* blocked: nothing stored */
+      }
+      send({ kind: "store-failed", key, error, value });
+    }
   }
+  const failing = new Set(); // keys whose last write failed
 
   function fail(error) {
     console.error("Railtable: the engine could not start:", error);
@@ -365,6 +424,65 @@
   }
   const early = []; // messages posted before the worker exists (test hook)
 
+  // ---- the pass-the-device screen: nothing behind it is reachable ---------------------------------
+  function guardPrivacy() {
+    const screen = document.getElementById("privacy");
+    if (!screen) return;
+    const update = () => {
+      const up = !screen.hidden;
+      for (const el of document.body.children) {
+        if (el !== screen && el.tagName !== "SCRIPT") el.inert = up;
+      }
+      if (up && !screen.contains(document.activeElement)) {
+        const reveal = document.getElementById("privacy-reveal");
+        if (reveal) reveal.focus();
+      }
+    };
+    new MutationObserver(update).observe(screen, { attributes: true, attributeFilter: ["hidden"] });
+    update();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", guardPrivacy, { once: true });
+  else guardPrivacy();
+
+  // ---- storage: ask the browser to keep it --------------------------------------------------------
+  function askPersistence() {
+    const store = navigator.storage;
+    if (!store || typeof store.persist !== "function") return;
+    store.persist().then(
+      (granted) => (root.dataset.persisted = granted ? "yes" : "no"),
+      () => (root.dataset.persisted = "no"),
+    );
+  }
+
+  // ---- a new release: a quiet notice, never a page mixing two releases ------------------------------
+  // The service worker of a new release installs and waits (sw.js): this page keeps being served by
+  // the release it started with, until the person chooses to reload.
+  let reloading = false;
+
+  function offerUpdate(registration) {
+    const box = document.getElementById("update-notice");
+    const button = document.getElementById("update-reload");
+    if (!box || !button) return;
+    box.hidden = false;
+    root.dataset.update = "ready";
+    button.onclick = () => {
+      reloading = true;
+      if (registration.waiting) registration.waiting.postMessage("skip-waiting");
+      else location.reload();
+    };
+  }
+
+  function watchUpdates(registration) {
+    const waiting = () => {
+      if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration);
+    };
+    waiting();
+    registration.addEventListener("updatefound", () => {
+      const next = registration.installing;
+      if (next) next.addEventListener("statechange", () => next.state === "installed" && waiting());
+    });
+  }
+
   // ---- offline: the service worker -----------------------------------------------------------
   function offlineReady() {
     root.dataset.offline = "ready";
@@ -403,11 +521,13 @@
       }, { once: true });
       setTimeout(startEngine, 3000);
     }
-    sw.register(swURL.href, { scope: new URL("./", swURL).href }).catch((error) => {
+    sw.addEventListener("controllerchange", () => reloading && location.reload());
+    sw.register(swURL.href, { scope: new URL("./", swURL).href }).then(watchUpdates, (error) => {
       console.warn("Railtable: offline mode unavailable:", error);
       startEngine();
     });
     whenEngineReady(completeCache);
+    whenEngineReady(askPersistence);
   } else {
     startEngine();
   }
@@ -418,6 +538,10 @@
     settled() {
       drain();
       return pending === 0 ? Promise.resolve() : new Promise((resolve) => settledWaiters.push(resolve));
+    },
+    /** How many event listeners the worker has on the page now (benchmarks: released with tables). */
+    listeners() {
+      return listeners.size;
     },
     run(code) {
       const id = ++runs;

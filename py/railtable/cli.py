@@ -11,7 +11,7 @@
   older rules version the game still knows (default: the current one).
 * ``load FILE`` reads a save as the page does (every field checked, then replayed) and prints a
   summary as JSON (game, rules version, actions, whose turn, result), or the save's error and exits 1.
-* ``soak [--game G] --games N --seed S [--check-every K] [--json]`` plays N seeded games of each
+* ``soak [--game G] --games N --seed S [--check-every K] [--bots K1,K2] [--minutes M] [--json]`` plays N seeded games of each
   system (or of G) with the checks of ``railtable.core.soak``; prints errors and games per second
   and exits 1 if any game broke the contract.
 """
@@ -67,6 +67,9 @@ def main(argv: list[str] | None = None) -> int:
     so.add_argument("--games", type=int, default=100)
     so.add_argument("--seed", type=int, default=1)
     so.add_argument("--check-every", type=int, default=25)
+    so.add_argument("--bots", default=None,
+                    help="bot kinds seats are drawn from, comma-separated; repeat one to weight it (default: all)")
+    so.add_argument("--minutes", type=float, default=None, help="stop starting games after this many minutes")
     so.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.command == "soak":
@@ -120,7 +123,9 @@ def _soak(args: argparse.Namespace) -> int:
     failed = 0
     for game in [args.game] if args.game else list(KNOWN_GAMES):
         try:
-            report = soak(game, args.games, args.seed, args.check_every)
+            kinds = args.bots.split(",") if args.bots else None
+            seconds = args.minutes * 60 if args.minutes is not None else None
+            report = soak(game, args.games, args.seed, args.check_every, kinds=kinds, seconds=seconds)
         except RailtableError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2

@@ -57,3 +57,27 @@ def test_soak_command_prints_errors_and_speed() -> None:
     assert out.returncode == 0, out.stderr
     report = json.loads(out.stdout)
     assert report["errors"] == 0 and report["games_per_second"] > 0
+
+
+def test_bots_option_draws_seats_from_the_named_kinds_only() -> None:
+    from railtable.core import Match
+
+    seen: set[str | None] = set()
+    original = Match.__init__
+
+    def spy(self, game_id, config, seed, seats=None):  # type: ignore[no-untyped-def]
+        seen.update(seats or [])
+        original(self, game_id, config, seed, seats)
+
+    Match.__init__ = spy  # type: ignore[method-assign]
+    try:
+        for seed in range(6):
+            soak_game("toy", seed, kinds=["random", "no-such-bot"])
+    finally:
+        Match.__init__ = original  # type: ignore[method-assign]
+    assert seen == {"random"}
+
+
+def test_a_time_budget_stops_starting_games() -> None:
+    report = soak("toy", 1000, 1, seconds=0)
+    assert report["games"] == 0 and report["errors"] == 0

@@ -18,7 +18,7 @@ from railtable.core import IllegalActionError, Match, RailtableError, SaveError,
 from railtable.core.match import SAVE_FORMAT, SAVE_VERSION
 from railtable.core.registry import CATALOGUE
 
-from . import dom, i18n, think_ui
+from . import dom, i18n, saves_ui, think_ui
 from .dom import closest_data, download, now_ms, on, q, show
 from .i18n import t
 from .session import PLAYER_COLOURS, Session
@@ -68,6 +68,7 @@ class App:
         self.render_game_choice()
         self.render_saves()
         self.read_url()
+        saves_ui.start(self)
         on(q("#privacy-reveal"), "click", lambda e: self.reveal())
         on(q("#modal"), "click", self.on_modal_click)
         on(q("#topbar-actions"), "click", self.on_topbar)
@@ -238,6 +239,9 @@ class App:
             q("#seed").value = params["seed"]
         elif not str(q("#seed").value):
             self.reseed()
+        if "seed" in params and not params["seed"].lstrip("-").isdigit():
+            self.reseed()
+        saves_ui.show_link_problems(self)
 
     def on_start(self, event: Any) -> None:
         game_id = self.selected_game()
@@ -275,21 +279,25 @@ class App:
             if e.save is not None:
                 if e.save.get("version") != SAVE_VERSION or e.save.get("format") != SAVE_FORMAT:
                     problem = t("save_version", v=repr(e.save.get("version")))
+            extra_msg, extra_buttons = saves_ui.row_extra(self, e)
             buttons = (
                 f'<button type="button" data-resume="{escape(e.slot)}">{t("resume")}</button>' if not problem else ""
-            ) + (
-                f'<button type="button" data-export="{escape(e.slot)}">{t("export")}</button>'
+            ) + extra_buttons + (
+                f'<button type="button" data-export="{escape(e.slot)}"{saves_ui.export_confirm(e)}>{t("export")}</button>'
                 f'<button type="button" class="danger" data-delete="{escape(e.slot)}" '
                 f'data-confirm="{escape(t("delete_confirm"), quote=True)}">{t("delete")}</button>'
             )
-            msg = f'<span class="save-error">{escape(problem)}</span>' if problem else ""
+            msg = (f'<span class="save-error">{escape(problem)}</span>' if problem else "") + extra_msg
             items.append(
                 f'<li class="save{" broken" if problem else ""}"><span class="save-title">{escape(e.title)}</span>'
                 f'<span class="save-when">{escape(when)}</span>{msg}<span class="save-buttons">{buttons}</span></li>'
             )
         q("#save-list").innerHTML = "".join(items)
+        saves_ui.render_space(self)
 
     def on_save_list(self, event: Any) -> None:
+        if saves_ui.on_save_list(self, event):
+            return
         slot = closest_data(event, "resume")
         if slot is not None:
             self.resume(slot)
@@ -315,17 +323,17 @@ class App:
         except SaveError as exc:
             self.flash(t("cannot_resume", error=exc))
             return
-        self.open(Session(match, slot))
+        session = Session(match, slot)
+        saves_ui.opened(session, entry)
+        self.open(session)
 
     def on_import(self, event: Any) -> None:
         """A save file chosen in the lobby (the page read its text and cleared the input)."""
         file = event.file
         if not file:
             return
-        try:
-            match = Match.from_save(str(file.get("text", "")))
-        except SaveError as exc:
-            self.flash(t("cannot_import", file=file.get("name", "?"), error=exc))
+        match = saves_ui.read_import(self, file)
+        if match is None:
             return
         slot = f"{int(time.time() * 1000)}-import"
         self.open(Session(match, slot))
@@ -334,19 +342,15 @@ class App:
     def autosave(self) -> None:
         if self.session is None:
             return
-        s = self.session
-        state = s.match.state
-        status = t("finished") if state.is_over() else t("n_moves", n=len(s.match.actions))
-        try:
-            self.store.write(s.slot, s.match.to_save(), f"{s.title()} · {status}", time.time() * 1000)
-        except Exception as exc:  # quota exceeded...
-            self.flash(t("could_not_save", error=exc))
+        saves_ui.autosave(self)  # with its envelope; not over another tab's newer save
 
     # ---- the table -------------------------------------------------------------
     def open(self, session: Session) -> None:
         self.cancel_bots()
         self._forget_table_handlers()
         self.session = session
+        if not hasattr(session, "writes"):
+            saves_ui.opened(session)
         root = q("#table")
         root.innerHTML = ""
         self.table = table_class(session.match.game_id)(self, session, root)
@@ -358,6 +362,7 @@ class App:
         q("html").dataset.over = ""
         self.table_handlers = dom.next_handler_id()
         self.table.mount()
+        saves_ui.table_opened(self)
         self.refresh()
 
     def _forget_table_handlers(self) -> None:
@@ -380,6 +385,7 @@ class App:
         q("#table-title").textContent = ""
         dom.set_title("Railtable")
         self.render_saves()
+        saves_ui.table_closed(self)
 
     def refresh(self) -> None:
         """Redraw for whoever is at the screen; put up the privacy screen; let bots move."""
@@ -409,7 +415,7 @@ class App:
         self.set_tab_title()
         think_ui.after_redraw(self)
         root = q("html").dataset
-        root.moves = str(len(session.match.actions))
+        root.moves = str(saves_ui.public_moves(session))  # public moves only: no secret step shows
         root.viewer = "" if session.viewer is None else str(session.viewer)
         if session.match.state.is_over():
             root.over = "1"
@@ -456,6 +462,9 @@ class App:
         """
         if self.session is None:
             return False
+        if saves_ui.blocked(self):
+            self.flash(saves_ui.say("stale_move"))
+            return False
         started = now_ms()
         try:
             self.session.match.apply(action)
@@ -473,7 +482,7 @@ class App:
 
     def undo(self) -> None:
         session = self.session
-        if session is None or session.viewer is None:
+        if session is None or session.viewer is None or saves_ui.blocked(self):
             return
         started = now_ms()
         try:
@@ -498,7 +507,7 @@ class App:
         self.bot_task = None
 
     def schedule_bots(self) -> None:
-        if self.session is None or self.session.bot_to_act() is None:
+        if self.session is None or self.session.bot_to_act() is None or saves_ui.blocked(self):
             return
         if self.bot_task is not None and not self.bot_task.done():
             return

@@ -78,16 +78,26 @@ def receive(text: str) -> None:
                 STORAGE.data.pop(key, None)
             else:
                 STORAGE.data[key] = str(value)
+            _saves_ui("storage_changed", key, None if value is None else str(value))
         elif kind == "store-failed":
-            from . import app
-
-            if app.APP is not None:
-                app.APP.flash(app.t("could_not_save", error=message.get("error", "")))
+            actual = message.get("value")
+            _saves_ui("write_failed", str(message.get("key", "")), str(message.get("error", "")),
+                      None if actual is None else str(actual))
+        elif kind == "store-ok":
+            _saves_ui("write_ok", str(message.get("key", "")))
     except Exception as exc:  # a bug must never leave the page waiting: report it there
         import traceback
 
         dom.log("error", f"Railtable: {exc!r}\n{traceback.format_exc()}")
     dom.flush(reply if isinstance(reply, int) else None)
+
+
+def _saves_ui(name: str, *args: Any) -> None:
+    """Tell the app's storage notices (``saves_ui``) what the page reported."""
+    from . import app, saves_ui
+
+    if app.APP is not None:
+        getattr(saves_ui, name)(app.APP, *args)
 
 
 def _start(message: dict[str, Any]) -> None:

@@ -198,6 +198,7 @@ def forget_handlers(first: int) -> None:
     """Drop the handlers registered since ``first`` (``on``'s ids): their elements are gone."""
     for ident in [i for i in HANDLERS if i >= first]:
         del HANDLERS[ident]
+    emit("off", first)  # the page removes its listeners too (an element that stays keeps none)
 
 
 def next_handler_id() -> int:

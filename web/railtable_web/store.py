@@ -90,6 +90,16 @@ class SaveEntry:
     restartable: bool = False
     """The save cannot be resumed (rules this version no longer plays) but its setup can be started
     again under the current rules (``Match.restart_from_save``)."""
+    writes: int = 0
+    """The record's write counter (envelope ``writes``): each autosave of a game adds one, so a tab
+    whose game was saved meanwhile by another tab sees a larger number (issue 15, two tabs)."""
+    writer: str = ""
+    """The id of the tab that wrote the record last (envelope ``writer``)."""
+    over: bool = False
+    """The game had ended when the record was written (envelope ``over``)."""
+    moves: tuple[int, int, bool] | None = None
+    """``(actions, public moves, in a simultaneous step)`` when the record was written (envelope
+    ``moves``; see ``public_moves``)."""
 
     @property
     def ok(self) -> bool:
@@ -137,7 +147,27 @@ def _parse_record(slot: str, raw: Any) -> SaveEntry:
     updated = clean_updated(record.get("updated"))
     error = check_save_header(save)
     restartable = error is not None and error.startswith(OLD_RULES)
-    return SaveEntry(slot, raw, save, error, title, updated, restartable)
+    entry = SaveEntry(slot, raw, save, error, title, updated, restartable)
+    _read_envelope(entry, record)
+    return entry
+
+
+def _small_int(value: Any) -> bool:
+    return type(value) is int and 0 <= value < 2**53
+
+
+def _read_envelope(entry: SaveEntry, record: dict[str, Any]) -> None:
+    """The record's bookkeeping beside the save (never inside it: the save reader refuses unknown
+    keys); a value of the wrong type is ignored."""
+    if _small_int(record.get("writes")):
+        entry.writes = record["writes"]
+    writer = record.get("writer")
+    if isinstance(writer, str) and len(writer) <= 40:
+        entry.writer = writer
+    entry.over = record.get("over") is True
+    moves = record.get("moves")
+    if isinstance(moves, list) and len(moves) == 3 and all(_small_int(m) for m in moves) and moves[1] <= moves[0]:
+        entry.moves = (moves[0], moves[1], bool(moves[2]))
 
 
 OLD_RULES = "this game was played under rules version"
@@ -208,9 +238,22 @@ class SaveStore:
                 out.append(str(k))
         return out
 
-    def write(self, slot: str, save: dict[str, Any], title: str, now: float) -> None:
-        record = {"title": title, "updated": now, "save": save}
+    def write(self, slot: str, save: dict[str, Any], title: str, now: float, **envelope: Any) -> None:
+        """Store a game; ``envelope`` adds bookkeeping beside the save (``writes``, ``writer``,
+        ``over``, ``moves``: see :class:`SaveEntry`)."""
+        record = {"title": title, "updated": now, **envelope, "save": save}
         self.storage.setItem(PREFIX + slot, json.dumps(record, separators=(",", ":")))
+
+    def space(self) -> int:
+        """Bytes Railtable's keys take in localStorage (two per UTF-16 code unit, keys included)."""
+        total = 0
+        for i in range(int(self.storage.length)):
+            key = self.storage.key(i)
+            if key is None or not str(key).startswith("railtable."):
+                continue
+            value = self.storage.getItem(key)
+            total += len(str(key)) + len(str(value or ""))
+        return 2 * total
 
     def read(self, slot: str) -> SaveEntry:
         raw = self.storage.getItem(PREFIX + slot)

@@ -6,7 +6,7 @@ bot thinks"); the logic is in :mod:`thinking` (tested on CPython), the drawing h
   ``html[data-thinking]`` holds the seat); the search runs in slices, so leaving the table stops it.
 - *What would Hard do?* (``#hint``, shown on a person's turn in games with a Hard level) asks a
   Hard bot of the person's own seat, from their view only; the move is ringed on the table (a style
-  sheet in ``#hint-style`` matching what a person would click) and a short reason is shown.
+  sheet in ``#hint-style`` (a constructed sheet: web/page.js) matching what a person would click) and a short reason is shown.
 """
 
 from __future__ import annotations

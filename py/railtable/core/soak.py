@@ -59,13 +59,18 @@ def _check_restore(match: Match) -> None:
         raise SoakError(f"the save restores a different state after {len(match.actions)} actions")
 
 
-def soak_game(game_id: str, seed: int, check_every: int = 25, max_actions: int = 20_000) -> int:
-    """Play one seeded game with the checks above; return its number of actions (or raise)."""
+def soak_game(game_id: str, seed: int, check_every: int = 25, max_actions: int = 20_000,
+              kinds: list[str] | None = None) -> int:
+    """Play one seeded game with the checks above; return its number of actions (or raise).
+
+    ``kinds`` lists the bot kinds seats are drawn from (a kind named twice is drawn twice as often;
+    default: every kind the game has); a kind the game has not is skipped."""
     info = get_game(game_id)
     rng = Rng(seed * 1_000_003 + 17)
     counts = range(info.min_players, info.max_players + 1)
     players = counts[seed % len(counts)]
-    kinds = info.bot_kinds()
+    kinds = [k for k in kinds if info.has_bot(k)] if kinds else []
+    kinds = kinds or info.bot_kinds()
     seats: list[str | None] = [rng.choice(kinds) for _ in range(players)]
     config = dict(info.options)
     config["players"] = [f"Bot {i + 1}" for i in range(players)]
@@ -100,15 +105,23 @@ def soak_game(game_id: str, seed: int, check_every: int = 25, max_actions: int =
     return len(match.actions)
 
 
-def soak(game_id: str, games: int, seed: int, check_every: int = 25, max_errors: int = 20) -> dict[str, Any]:
-    """Soak ``games`` games of one system from ``seed``; return counts, speed and the first errors."""
+def soak(game_id: str, games: int, seed: int, check_every: int = 25, max_errors: int = 20,
+         kinds: list[str] | None = None, seconds: float | None = None) -> dict[str, Any]:
+    """Soak ``games`` games of one system from ``seed``; return counts, speed and the first errors.
+
+    With ``seconds``, stop starting games once that much wall time has passed (``games`` then
+    reports how many were played)."""
     errors: list[str] = []
     error_count = 0
     actions = 0
+    played = 0
     start = time.perf_counter()
     for g in range(seed, seed + games):
+        if seconds is not None and time.perf_counter() - start >= seconds:
+            break
+        played += 1
         try:
-            actions += soak_game(game_id, g, check_every)
+            actions += soak_game(game_id, g, check_every, kinds=kinds)
         except Exception as exc:  # noqa: BLE001 - every failure is counted and reported
             error_count += 1
             if len(errors) < max_errors:
@@ -116,6 +129,7 @@ def soak(game_id: str, games: int, seed: int, check_every: int = 25, max_errors:
                 errors.append(f"seed {g}: {type(exc).__name__}: {str(exc)[:300]} "
                               f"({where.filename.rsplit('/', 1)[-1]}:{where.lineno})")
     seconds = time.perf_counter() - start
+    games = played
     return {
         "game": game_id,
         "games": games,
