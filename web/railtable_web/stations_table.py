@@ -16,6 +16,7 @@ from . import stations_panel as panel
 from . import stations_svg as sv
 from . import stations_text as tx
 from .dom import add_stylesheet, closest_data, on, q
+from .i18n import seat_kind
 
 CSS_HREF = "web/stations.css"
 WAIT_PHASES = ("order", "tie", "goods", "deliver")
@@ -84,7 +85,8 @@ class StationsTable:
         q("#st-stacks").innerHTML = sv.goods_stacks_svg(view, lang)
         q("#st-supply").innerHTML = panel.supply_html(view, lang)
         q("#st-hand").innerHTML = panel.hand_html(view, lang, hidden=len(session.humans) > 1)
-        q("#st-players").innerHTML = panel.players_html(view, bots, lang)
+        kinds = [seat_kind(session, i) for i in range(len(session.names))]
+        q("#st-players").innerHTML = panel.players_html(view, bots, lang, kinds)
         if view.get("log_size") != self.log_seen:
             self.log_seen = int(view.get("log_size", 0))
             lines = [tx.event_text(ev, lang, names) for ev in view.get("events", [])]
