@@ -528,9 +528,12 @@ class App:
             self.modal(self.table.help_html())
 
     def modal(self, inner_html: str, close_label: str | None = None) -> None:
+        """A real dialog (issue 14). ``web/keys.js`` names it by its first heading, moves focus
+        in and keeps it in, closes it on Escape (a click on its close button) and gives focus
+        back to where it was. ``close_label``: what the close button says (default Continue)."""
         box = q("#modal")
         box.innerHTML = (
-            f'<div class="modal-card" role="dialog">{inner_html}'
+            f'<div class="modal-card" role="dialog" aria-modal="true" tabindex="-1">{inner_html}'
             '<p class="modal-buttons"><button type="button" data-close="1" class="primary">'
             f'{escape(close_label or t("continue"))}</button></p></div>'
         )

@@ -18,6 +18,7 @@ from typing import Any
 from railtable.stations.data import RULES_VERSION, board_layout
 
 from . import stations_text as tx
+from .keys import target_attrs
 from .session import PLAYER_COLOURS
 
 
@@ -227,11 +228,24 @@ def board_static_svg(lang: str = "en", rules: int = RULES_VERSION) -> str:
     return "".join(out)
 
 
+_SPACE_LABEL = {"en": "Place the die on the {route} route, space {n} of {total}",
+                "fr": "Poser le dé sur la ligne {route}, case {n} sur {total}"}
+
+
+def space_label(sid: str, lang: str = "en", rules: int = RULES_VERSION) -> str:
+    """How a screen reader names an open space (issue 14): its route and its place on it."""
+    lay = layout(rules)
+    route = lay.routes[lay.spaces[sid]["route"]]
+    ids = [sp["id"] for sp in route["spaces"]]
+    return _SPACE_LABEL.get(lang, _SPACE_LABEL["en"]).format(route=route["name"], n=ids.index(sid) + 1, total=len(ids))
+
+
 def board_dynamic_svg(
     view: dict[str, Any],
     place_index: dict[str, int] | None = None,
     build_stations: list[str] | None = None,
     last_spaces: set[str] | None = None,
+    lang: str = "en",
 ) -> str:
     """What changes: dice on spaces, Buildings in their locations, highlighted choices.
 
@@ -268,12 +282,12 @@ def board_dynamic_svg(
                 + glyph(str(b["building"]), WHITE, x + 1.5, y + 1.5, SLOT - 3)
                 + "</g>"
             )
-    for sid, index in (place_index or {}).items():
+    for k, (sid, index) in enumerate((place_index or {}).items()):
         sp = space_at[sid]
         out.append(
             f'<rect class="space-hit" data-act="{index}" data-space="{escape(sid)}" '
             f'x="{sp["x"] - SPACE / 2 - 2:.1f}" y="{sp["y"] - SPACE / 2 - 2:.1f}" '
-            f'width="{SPACE + 4:.0f}" height="{SPACE + 4:.0f}" rx="6"/>'
+            f'width="{SPACE + 4:.0f}" height="{SPACE + 4:.0f}" rx="6"{target_attrs(space_label(sid, lang, rules), k == 0)}/>'
         )
     return "".join(out)
 

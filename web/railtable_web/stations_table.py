@@ -17,6 +17,7 @@ from . import stations_svg as sv
 from . import stations_text as tx
 from .dom import add_stylesheet, closest_data, on, q
 from .i18n import seat_kind
+from .keys import after_attrs, board_attrs
 
 CSS_HREF = "web/stations.css"
 WAIT_PHASES = ("order", "tie", "goods", "deliver")
@@ -47,22 +48,24 @@ class StationsTable:
         rules = int(view.get("rules", 1))
         lay = sv.layout(rules)
         self.root.innerHTML = (
-            '<div class="st-table">'
+            f'<div class="st-table"{after_attrs(("#st-controls button:not([disabled])", "#st-banner"))}>'
+            f'<h2 class="sr-only">{escape(tx.ui("board_label", lang))}</h2>'
             '<div class="st-main">'
             '<div class="st-board-wrap">'
-            f'<svg id="st-board" class="st-board" viewBox="0 0 {lay.width} {lay.height}" role="img" '
+            f'<svg id="st-board" class="st-board" viewBox="0 0 {lay.width} {lay.height}" role="group"{board_attrs()} '
             f'aria-label="{escape(tx.ui("board_label", lang))}">'
             f'{sv.board_static_svg(lang, rules)}<g id="st-dyn"></g></svg></div>'
             '<div class="st-bar"><div id="st-stacks" class="st-stacks"></div><div id="st-supply" class="st-bar"></div></div>'
             "</div>"
             '<aside class="st-panel">'
+            '<div class="now-bar">'
             '<div id="st-step" class="st-step"></div>'
-            '<div id="st-banner" class="st-banner" aria-live="polite"></div>'
+            '<div id="st-banner" class="st-banner" aria-live="polite" tabindex="-1"></div>'
             '<div id="st-controls" class="st-controls"></div>'
-            f'<div class="st-actions"><button type="button" id="st-undo">{escape(tx.ui("undo", lang))}</button></div>'
+            f'<div class="st-actions"><button type="button" id="st-undo">{escape(tx.ui("undo", lang))}</button></div></div>'
             f'<h3>{escape(tx.ui("my_hand", lang))}</h3><div id="st-hand" class="st-hand"></div>'
             f'<h3>{escape(tx.ui("players", lang))}</h3><div id="st-players" class="st-players"></div>'
-            f'<details class="st-log" open><summary>{escape(tx.ui("log", lang))}</summary><ol id="st-log" reversed></ol></details>'
+            f'<details class="st-log" open><summary id="st-log-title">{escape(tx.ui("log", lang))}</summary><ol id="st-log" reversed tabindex="0" aria-labelledby="st-log-title"></ol></details>'
             "</aside></div>"
         )
         self.events_seen = int(view.get("log_size", 0))
@@ -107,7 +110,7 @@ class StationsTable:
         controls.dataset.mine = "1" if self.legal else ""
         places = panel.place_index(self.legal, self.ui.train)
         builds = sorted({a["station"] for a in self.legal if a["type"] == "build"})
-        q("#st-dyn").innerHTML = sv.board_dynamic_svg(view, places, builds, self.turn_spaces)
+        q("#st-dyn").innerHTML = sv.board_dynamic_svg(view, places, builds, self.turn_spaces, self.lang)
         q("#st-undo").disabled = not self.app.can_undo()
 
     def _track_turn(self, view: dict[str, Any]) -> None:

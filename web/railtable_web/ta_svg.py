@@ -13,9 +13,12 @@ from html import escape
 from typing import Any
 
 from railtable.transamerica import board
+from railtable.transamerica.messages import place
 
+from .keys import target_attrs
 from .session import PLAYER_COLOURS
 from .ta_text import ui
+from .table_parts import seat_shape
 
 SPACING = 44.0
 MARGIN = 34.0
@@ -118,34 +121,38 @@ def board_dynamic_svg(
         colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
         out.append(_line(pa, pb, "track-stripe", f' stroke="{colour}"'))
     hover = colour_of_viewer or "#222"
+    first = True
     for action in legal:
         if action["type"] == "build":
             a, b = action["edge"]
             pa, pb = (a[0], a[1]), (b[0], b[1])
             key = (pa, pb) if (pa, pb) in DOUBLE else (pb, pa)
             cost = 2 if DOUBLE.get(key) else 1
-            out.append(_hit_edge(pa, pb, hover, cost, lang))
+            out.append(_hit_edge(pa, pb, hover, cost, first, lang))
+            first = False
         elif action["type"] == "place_marker":
             x, y = action["at"]
             cx, cy = pos(x, y)
+            label = ui("aria_marker", lang, place=place((x, y), lang))
             out.append(
                 f'<circle class="hit junction-hit" data-at="{x},{y}" cx="{cx:.1f}" cy="{cy:.1f}" r="9" '
-                f'fill="{hover}"><title>{ui("marker_here", lang)}</title></circle>'
+                f'fill="{hover}"{target_attrs(label, first)}><title>{ui("marker_here", lang)}</title></circle>'
             )
+            first = False
     for seat, marker in enumerate(view.get("markers", [])):
         if marker:
             cx, cy = pos(marker[0], marker[1])
             colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
             name = escape(view["names"][seat])
             out.append(
-                f'<g class="marker" data-seat="{seat}"><rect x="{cx - 7:.1f}" y="{cy - 7:.1f}" width="14" height="14" '
-                f'rx="3" fill="{colour}"/><title>{ui("marker_of", lang, name=name)}</title></g>'
+                f'<g class="marker" data-seat="{seat}">{seat_shape(seat, cx, cy, 8, colour)}'
+                f'<title>{ui("marker_of", lang, name=name)}</title></g>'
             )
     out.append("</g>")
     return "".join(out)
 
 
-def _hit_edge(a: Point, b: Point, colour: str, cost: int, lang: str = "en") -> str:
+def _hit_edge(a: Point, b: Point, colour: str, cost: int, first: bool = False, lang: str = "en") -> str:
     """A clickable band along a legal line (a polygon: easy to hit, never zero-sized)."""
     (x1, y1), (x2, y2) = pos(*a), pos(*b)
     dx, dy = x2 - x1, y2 - y1
@@ -157,9 +164,10 @@ def _hit_edge(a: Point, b: Point, colour: str, cost: int, lang: str = "en") -> s
            (x1 + sx - nx, y1 + sy - ny)]
     points = " ".join(f"{px:.1f},{py:.1f}" for px, py in pts)
     tip = ui("tip_double" if cost == 2 else "tip_single", lang)
+    label = ui("aria_double" if cost == 2 else "aria_single", lang, a=place(a, lang), b=place(b, lang))
     return (
         f'<polygon class="hit edge-hit{" costs-2" if cost == 2 else ""}" data-edge="{edge_id(a, b)}" '
-        f'points="{points}" fill="{colour}"><title>{tip}</title></polygon>'
+        f'points="{points}" fill="{colour}"{target_attrs(label, first)}><title>{tip}</title></polygon>'
     )
 
 

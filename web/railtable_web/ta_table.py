@@ -16,9 +16,10 @@ from railtable.transamerica.board import TRACKS_IN_SUPPLY
 from . import i18n, ta_svg
 from .dom import closest_data, is_null, on, q
 from .i18n import seat_kind
+from .keys import after_attrs, announce, board_attrs
 from .session import PLAYER_COLOURS
 from .ta_text import help_html, ui
-from .table_parts import winners_heading
+from .table_parts import swatch_html, winners_heading
 
 
 class TransAmericaTable:
@@ -33,20 +34,23 @@ class TransAmericaTable:
     def mount(self) -> None:
         lang = i18n.language()
         self.root.innerHTML = (
-            '<div class="ta-table">'
+            f'<div class="ta-table"{after_attrs(("#end-turn", "#turn-banner"))}>'
+            f'<h2 class="sr-only">{ui("table_heading", lang)}</h2>'
             '<div class="board-wrap">'
             f'<svg id="ta-board" class="ta-board" viewBox="0 0 {ta_svg.WIDTH:.0f} {ta_svg.HEIGHT:.0f}" '
-            f'role="img" aria-label="{ui("board_label", lang)}">'
+            f'role="group"{board_attrs()} aria-label="{ui("board_label", lang)}">'
             f"{ta_svg.board_static_svg()}<g id=\"ta-dyn\"></g></svg>"
             "</div>"
             '<aside class="side">'
-            '<div id="turn-banner" class="turn-banner" aria-live="polite"></div>'
+            '<div class="now-bar">'
+            '<div id="turn-banner" class="turn-banner" aria-live="polite" tabindex="-1"></div>'
             f'<div class="turn-buttons"><button type="button" id="end-turn" class="primary">{ui("end_turn", lang)}</button>'
-            f'<button type="button" id="undo">{ui("undo", lang)}</button></div>'
+            f'<button type="button" id="undo">{ui("undo", lang)}</button></div></div>'
             f'<h3>{ui("your_cities", lang)}</h3><div id="my-cards" class="city-cards"></div>'
             f'<h3>{ui("players", lang)}</h3><div id="players"></div><div id="score-track"></div>'
             '<p id="tracks-left" class="muted"></p>'
-            f'<details class="log" open><summary>{ui("log", lang)}</summary><ol id="log" reversed></ol></details>'
+            f'<details class="log" open><summary>{ui("log", lang)}</summary><ol id="log" reversed tabindex="0" '
+            f'aria-label="{ui("log_label", lang)}"></ol></details>'
             "</aside></div>"
         )
         self.rounds_seen = len(self.session.match.state.view(None)["rounds"])
@@ -130,7 +134,7 @@ class TransAmericaTable:
             rows.append(
                 f'<div class="player-row{" active" if seat == turn else ""}" data-seat="{seat}">'
                 f'<span class="turn-mark">{mark}</span>'
-                f'<span class="swatch" style="background:{PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]}"></span>'
+                f'{swatch_html(seat, PLAYER_COLOURS[seat % len(PLAYER_COLOURS)])}'
                 f'<span class="pname">{escape(name)}</span><span class="kind">{kind}{start}</span>'
                 f'<span class="pscore">{view["scores"][seat]}</span></div>'
             )
@@ -138,9 +142,12 @@ class TransAmericaTable:
         q("#score-track").innerHTML = ta_svg.score_track_svg(view["scores"], names)
         q("#tracks-left").textContent = ui("round_tracks", lang, round=view["round"], left=view["tracks_left"],
                                            total=TRACKS_IN_SUPPLY)
-        events = view.get("log", [])[-80:]
+        log = view.get("log", [])
+        if len(log) > getattr(self, "log_seen", len(log)):
+            announce([messages.render(ev, lang, names) for ev in log[self.log_seen:][-3:]])
+        self.log_seen = len(log)
         q("#log").innerHTML = "".join(
-            f"<li>{escape(messages.render(ev, lang, names))}</li>" for ev in reversed(events)
+            f"<li>{escape(messages.render(ev, lang, names))}</li>" for ev in reversed(log[-80:])
         )
 
     # ---- input --------------------------------------------------------------------

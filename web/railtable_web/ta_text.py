@@ -14,7 +14,9 @@ from railtable.core.words import fill
 
 UI: dict[str, dict[str, str]] = {
     "en": {
-        "board_label": "TransAmerica board",
+        "board_label": "TransAmerica board: the legal moves are buttons; arrow keys move between them, Enter plays",
+        "table_heading": "TransAmerica table",
+        "log_label": "Log, newest first",
         "end_turn": "End turn",
         "undo": "Undo",
         "your_cities": "Your cities",
@@ -34,6 +36,9 @@ UI: dict[str, dict[str, str]] = {
         "region_red": "Red",
         "region_orange": "Orange",
         "marker_here": "Place your start marker here",
+        "aria_marker": "Place your start marker at {place}",
+        "aria_single": "Single track from {a} to {b}, costs 1 of your 2 tracks",
+        "aria_double": "Double track from {a} to {b}, costs your whole turn",
         "marker_of": "{name}'s start marker",
         "tip_double": "Double line: one track that takes your whole turn",
         "tip_single": "Single line",
@@ -56,7 +61,10 @@ UI: dict[str, dict[str, str]] = {
         "missing at the end of a round; the game ends when someone reaches 0.",
     },
     "fr": {
-        "board_label": "Plateau de TransAmerica",
+        "board_label": "Plateau de TransAmerica : les coups permis sont des boutons ; les flèches passent de l'un à "
+        "l'autre, Entrée joue",
+        "table_heading": "Table de TransAmerica",
+        "log_label": "Journal, le plus récent en premier",
         "end_turn": "Finir le tour",
         "undo": "Annuler",
         "your_cities": "Vos villes",
@@ -76,6 +84,9 @@ UI: dict[str, dict[str, str]] = {
         "region_red": "Rouge",
         "region_orange": "Orange",
         "marker_here": "Posez votre pion de départ ici",
+        "aria_marker": "Poser votre pion de départ sur {place}",
+        "aria_single": "Rail simple entre {a} et {b}, compte pour 1 de vos 2 rails",
+        "aria_double": "Rail double entre {a} et {b}, prend tout votre tour",
         "marker_of": "Pion de départ de {name}",
         "tip_double": "Ligne double : un seul rail, qui prend tout votre tour",
         "tip_single": "Ligne simple",

@@ -18,7 +18,9 @@ from railtable.trains.board import CITY, FIELD, MOUNTAIN, REMOTE, RIVER, SEA, Bo
 from railtable.trains.messages import space
 from railtable.trains.scoring import CITY_BONUS
 
+from .keys import target_attrs
 from .session import PLAYER_COLOURS
+from .table_parts import seat_shape
 
 SIZE = 38.0
 MARGIN = 6.0
@@ -197,13 +199,13 @@ def board_dynamic_svg(
         for seat in here:
             x, y = _cube_pos(board, h, seat)
             who = escape(names[seat]) if seat < len(names) else f"player {seat + 1}"
-            out.append(f'<rect class="rail" data-seat="{seat}" x="{x - 5.5:.1f}" y="{y - 5.5:.1f}" width="11" height="11" '
-                       f'rx="2" fill="{colour(seat)}"><title>{_words(lang)["rail"].format(who=who)}</title></rect>')
+            out.append(f'<g class="rail" data-seat="{seat}">{seat_shape(seat, x, y, 6, colour(seat))}'
+                       f'<title>{_words(lang)["rail"].format(who=who)}</title></g>')
     for b in blocked_targets or []:
         out.append(f'<polygon class="no-target" points="{_points(_inset(board, b["hex"], 0.86))}">'
                    f'<title>{escape(b["reason"])}</title></polygon>')
-    for t in targets or []:
-        out.append(_target(board, t))
+    for i, t in enumerate(targets or []):
+        out.append(_target(board, t, first=i == 0))
     out.append("</g>")
     return "".join(out)
 
@@ -225,7 +227,8 @@ def cost_label(cost: int, waste: bool) -> str:
     return f"{money}+W" if waste else money
 
 
-def _target(board: Board, t: dict[str, Any]) -> str:
+def _target(board: Board, t: dict[str, Any], first: bool = False) -> str:
+    """A legal space: clickable, and a named button for the keyboard and screen readers (issue 14)."""
     h = int(t["hex"])
     cx, cy = centre(board, h)
     kind = t.get("kind", "rail")
@@ -240,7 +243,8 @@ def _target(board: Board, t: dict[str, Any]) -> str:
                  f'width="{w:.1f}" height="13" rx="6.5"/>'
                  f'<text class="cost-text" x="{cx:.1f}" y="{cy + 17.8:.1f}">{escape(label)}</text>')
     return (f'<g class="hit target {kind}-target" data-hex="{h}" data-cost="{t.get("cost", 0)}" '
-            f'data-waste="{1 if t.get("waste") else 0}">{shape}{badge}<title>{title}</title></g>')
+            f'data-waste="{1 if t.get("waste") else 0}"{target_attrs(t.get("title", ""), first)}>'
+            f'{shape}{badge}<title>{title}</title></g>')
 
 
 def board_svg(board_id: str, view: dict[str, Any], targets: list[dict[str, Any]] | None = None) -> str:

@@ -18,13 +18,20 @@ from railtable.trains.messages import render as render_event
 from . import i18n, trains_svg, trains_ui
 from .dom import add_stylesheet, closest_data, form_value, on, q
 from .i18n import seat_kind
+from .keys import after_attrs, announce, board_attrs
 from .session import PLAYER_COLOURS
-from .table_parts import winners_heading
+from .table_parts import swatch_html, winners_heading
 from .trains_text import help_html, modifier_text, ui
 
 
 def _colour(seat: int) -> str:
     return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
+
+
+FOCUS_AFTER = ("#tr-prompt .opt:not([disabled])", "#tr-hand button.choose", "#tr-hand button.play",
+               "#tr-supply button.buy", "#tr-end", "#tr-banner")
+"""Where focus goes when a move redraws the control that had it (issue 14): the open prompt,
+the next card to play, the supply, End turn."""
 
 
 class TrainsTable:
@@ -64,35 +71,40 @@ class TrainsTable:
         w, h = trains_svg.extent(board)
         lang = i18n.language()
         self.root.innerHTML = (
-            '<div class="tr-table">'
+            f'<div class="tr-table"{after_attrs(FOCUS_AFTER)}>'
+            '<h2 class="sr-only">Trains table</h2>'
             '<div class="tr-left">'
             '<div class="tr-board-wrap">'
-            f'<svg id="tr-board" class="tr-board" viewBox="0 0 {w:.0f} {h:.0f}" role="img" '
+            f'<svg id="tr-board" class="tr-board" viewBox="0 0 {w:.0f} {h:.0f}" role="group"{board_attrs()} '
             f'aria-label="{escape(ui("board_label", lang, name=board.name), quote=True)}">'
             f'{trains_svg.board_static_svg(self.board_id, lang)}<g id="tr-dyn"></g></svg></div>'
+            f'<div class="tr-mid" tabindex="0" role="region" aria-label="{ui("mid_label", lang)}">'
             f'<section class="tr-zone tr-hand-zone"><h3 id="tr-hand-title">{ui("your_hand", lang)}</h3>'
             '<div id="tr-hand" class="cards hand"></div></section>'
             '<div class="tr-row2">'
             f'<section class="tr-zone"><h3 id="tr-play-title">{ui("play_area", lang)}</h3><div id="tr-play" class="cards small"></div></section>'
             f'<section class="tr-zone"><h3 id="tr-gained-title">{ui("gained", lang)}</h3>'
             '<div id="tr-gained" class="cards small"></div></section>'
-            "</div>"
-            f'<section class="tr-zone"><h3>{ui("supply", lang)} <small class="muted">{ui("supply_hint", lang)}</small></h3>'
+            "</div></div>"
+            '<section class="tr-zone tr-supply-zone" tabindex="0" aria-labelledby="tr-supply-title">'
+            f'<h3 id="tr-supply-title">{ui("supply", lang)} <small class="muted">{ui("supply_hint", lang)}</small></h3>'
             '<div id="tr-supply" class="cards supply"></div></section>'
             "</div>"
             '<aside class="tr-side">'
-            '<div id="tr-banner" class="turn-banner" aria-live="polite"></div>'
+            '<div class="tr-now now-bar">'
+            '<div id="tr-banner" class="turn-banner" aria-live="polite" tabindex="-1"></div>'
             '<div id="tr-money" class="tr-money"></div>'
             '<div id="tr-prompt" class="tr-prompt" hidden></div>'
             '<div class="turn-buttons">'
             f'<button type="button" id="tr-end" class="primary" data-cmd="end">{ui("end_turn", lang)}</button>'
             f'<button type="button" id="tr-pass" data-cmd="pass" title="{ui("return_waste_tip", lang)}">'
             f'{ui("return_waste", lang)}</button>'
-            f'<button type="button" id="tr-undo" data-cmd="undo">{ui("undo", lang)}</button></div>'
+            f'<button type="button" id="tr-undo" data-cmd="undo">{ui("undo", lang)}</button></div></div>'
             f'<h3>{ui("players", lang)}</h3><div id="tr-players"></div>'
             '<div id="tr-mine" class="tr-mine"></div>'
             '<div id="tr-discard" class="cards tiny" hidden></div>'
-            f'<details class="log" open><summary>{ui("log", lang)}</summary><ol id="tr-log" reversed></ol></details>'
+            f'<details class="log" open><summary>{ui("log", lang)}</summary><ol id="tr-log" reversed tabindex="0" '
+            f'aria-label="{ui("log_label", lang)}"></ol></details>'
             "</aside>"
             '<div id="tr-reader" class="tr-reader" hidden></div>'
             "</div>"
@@ -126,6 +138,10 @@ class TrainsTable:
         self._render_cards(state, view)
         self._render_players(view)
         lines = state.log_lines(viewer, 60, lang)
+        total = len(state.log)
+        if total > getattr(self, "log_seen", total):
+            announce(state.log_lines(viewer, min(total - self.log_seen, 60), lang))
+        self.log_seen = total
         self._set("#tr-log", "".join(f"<li>{escape(line)}</li>" for line in reversed(lines)))
 
     def _render_status(self, view: dict[str, Any], acting: bool) -> None:
@@ -295,7 +311,7 @@ class TrainsTable:
             rows.append(
                 f'<div class="player-row{" active" if active else ""}" data-seat="{seat}">'
                 f'<span class="turn-mark">{"▶" if active else ""}</span>'
-                f'<span class="swatch" style="background:{_colour(seat)}"></span>'
+                f'{swatch_html(seat, _colour(seat))}'
                 f'<span class="pname">{escape(p["name"])}</span><span class="kind">{kind}{you}</span>'
                 f'<span class="pscore" title="{ui("vp_tip", lang)}">{ui("vp_n", lang, n=vp)}</span>'
                 f'<span class="pstats">{ui("player_stats", lang, rails=p["rails_left"], hand=p["hand_size"], deck=p["deck_size"], discard=p["discard_size"])}'

@@ -20,6 +20,8 @@ from railtable.trains.messages import card_name, card_type
 UI: dict[str, dict[str, str]] = {
     "en": {
         "board_label": "{name} board",
+        "mid_label": "Your hand, play area and gained cards",
+        "log_label": "Log, newest first",
         "your_hand": "Your hand",
         "hand_count": "Your hand ({n:# card|# cards})",
         "hand_count_waste": "Your hand ({n:# card|# cards}, {w} Waste)",
@@ -127,6 +129,8 @@ UI: dict[str, dict[str, str]] = {
     },
     "fr": {
         "board_label": "Plateau {name}",
+        "mid_label": "Votre main, votre zone de jeu et vos cartes reçues",
+        "log_label": "Journal, le plus récent en premier",
         "your_hand": "Votre main",
         "hand_count": "Votre main ({n:# carte|# cartes})",
         "hand_count_waste": "Votre main ({n:# carte|# cartes}, {w:# Ferraille|# Ferrailles})",

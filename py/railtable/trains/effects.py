@@ -36,7 +36,7 @@ from typing import Any
 
 from . import messages
 from .board import CITY
-from .cards import RAIL_LAYING, WASTE, card
+from .cards import RAIL_LAYING, TRAIN, WASTE, card
 from .table import Table
 
 Step = dict[str, Any]
@@ -451,18 +451,28 @@ def _play_to_deck(st: Table, f: Frame, s: Step) -> None:
         _set_pending(st, f, "play_to_deck", ["prompt.play_to_deck", {}], _opts(names))
 
 
-def _reveal_until_trains(st: Table, f: Frame, s: Step) -> None:
-    p = f["player"]
+def _reveal_from_deck(st: Table, p: int, card_type: str, n: int, *, until_found: bool) -> tuple[list[int], list[int]]:
+    """Reveal cards from the top of ``p``'s deck (reshuffling the discard pile when it runs out):
+    the top ``n`` cards, or (``until_found``) until ``n`` cards of ``card_type`` are found or deck
+    and discard pile run out. Returns the cards of that type and the others, both set aside; the
+    reveal is a barrier for undo (Trains rulebook "Undo" policy: never across hidden information)."""
     z = st.zones
     found: list[int] = []
     others: list[int] = []
-    while len(found) < int(s["n"]):
+    while (len(found) if until_found else len(found) + len(others)) < n:
         cid = z.top(p, st.rng)
         if cid is None:
             break
         z.decks[p].pop()
-        (found if card(z.name(cid)).is_train else others).append(cid)
+        (found if card(z.name(cid)).is_(card_type) else others).append(cid)
     st.mark_revealed()
+    return found, others
+
+
+def _reveal_until_trains(st: Table, f: Frame, s: Step) -> None:
+    p = f["player"]
+    z = st.zones
+    found, others = _reveal_from_deck(st, p, TRAIN, int(s["n"]), until_found=True)
     z.hands[p].extend(found)
     z.discards[p].extend(others)
     st.event("reveal_until", p=p, cards=z.names(found + others), trains=z.names(found))
@@ -561,15 +571,7 @@ def _reveal_take_type(st: Table, f: Frame, s: Step) -> None:
     """Dispatcher: reveal the top n; those of ``type`` to hand, the others discarded."""
     p = f["player"]
     z = st.zones
-    found: list[int] = []
-    others: list[int] = []
-    for _ in range(int(s["n"])):
-        cid = z.top(p, st.rng)
-        if cid is None:
-            break
-        z.decks[p].pop()
-        (found if card(z.name(cid)).is_(s["type"]) else others).append(cid)
-    st.mark_revealed()
+    found, others = _reveal_from_deck(st, p, s["type"], int(s["n"]), until_found=False)
     z.hands[p].extend(found)
     z.discards[p].extend(others)
     st.event("reveal_take", p=p, cards=z.names(found + others), took=z.names(found))
@@ -581,15 +583,7 @@ def _reveal_until(st: Table, f: Frame, s: Step) -> None:
     pile); the found cards are trashed (or go to hand), the others discarded."""
     p = f["player"]
     z = st.zones
-    found: list[int] = []
-    others: list[int] = []
-    while len(found) < int(s["n"]):
-        cid = z.top(p, st.rng)
-        if cid is None:
-            break
-        z.decks[p].pop()
-        (found if card(z.name(cid)).is_(s["type"]) else others).append(cid)
-    st.mark_revealed()
+    found, others = _reveal_from_deck(st, p, s["type"], int(s["n"]), until_found=True)
     (z.trash if s.get("found") == "trash" else z.hands[p]).extend(found)
     z.discards[p].extend(others)
     st.event("reveal_until_" + ("trash" if s.get("found") == "trash" else "hand"), p=p,
