@@ -18,7 +18,7 @@ def test_spaces_are_named_as_a_person_would() -> None:
 
     tokyo = load_board("tokyo")
     assert tokyo.label(0) == "Chichibu"
-    assert tokyo.label(1) == "mountain near Chichibu (0,1)"
+    assert tokyo.label(1) == "the mountain next to Chichibu"
     assert all(tokyo.label(h) for h in range(len(tokyo)))
 
 

@@ -39,7 +39,7 @@ def test_each_player_reads_their_own_draws_and_only_theirs():
     st.apply({"type": "play", "player": 0, "card": st.zones.hands[0][0]})
     drawn = st.zones.name(st.zones.hands[0][-1])
     assert st.view(0)["log"][-1] == f"P0 draws {drawn}"
-    assert st.view(1)["log"][-1] == "P0 draws 1 card(s)" == st.view(None)["log"][-1]
+    assert st.view(1)["log"][-1] == "P0 draws 1 card" == st.view(None)["log"][-1]
     assert st.log[-1][0] == "draw" and st.log[-1][2] == {"0": ["draw_seen", {"p": 0, "cards": [drawn]}]}
 
 

@@ -88,13 +88,15 @@ def test_the_engine_names_the_step_that_cannot_be_applied_and_why():
     set_hand(st, 0, ["Amusement Park", "Wagon Factory", "Tower"])
     park, wagon, tower = st.zones.hands[0]
     assert st.effect_blocker(0, park) == {"step": 0, "op": "money_of_train_in_play",
-                                          "why": "you have no Train card in play yet"}
+                                          "why": "you have no Train card in play yet",
+                                          "say": ["why.no_train_in_play", {}]}
     assert st.effect_blocker(0, wagon)["why"] == (
         "you have no Train in hand with a Train costing up to 3 more in the supply")
     assert st.effect_blocker(0, tower) is None  # no effect: nothing blocks
     st.rails_left[0] = 0
     set_hand(st, 0, ["Collaboration"])
-    assert st.effect_blocker(0, st.zones.hands[0][0]) == {"step": 1, "op": "lay_rail", "why": "you have no rails left"}
+    assert st.effect_blocker(0, st.zones.hands[0][0]) == {"step": 1, "op": "lay_rail", "why": "you have no rails left",
+                                                          "say": ["why.no_rails_left", {}]}
 
 
 def test_station_crew_lists_the_choices_it_cannot_make_with_the_engines_reason():
@@ -104,5 +106,7 @@ def test_station_crew_lists_the_choices_it_cannot_make_with_the_engines_reason()
     pending = st.view(0)["pending"]
     assert [o["value"] for o in pending["options"]] == ["draw", "money"]
     assert pending["unavailable"] == [{"value": "return_waste", "label": "Return 1 Waste from your hand",
-                                       "why": "you have no Waste in your hand"}]
+                                       "say": {"en": "Return 1 Waste from your hand",
+                                               "fr": "Remettre 1 Ferraille de votre main"},
+                                       "why": "you have no Waste in your hand", "why_say": ["why.no_waste_in_hand", {}]}]
     assert "unavailable" not in st.view(1)["pending"]

@@ -98,5 +98,6 @@ def test_log_names_a_crossing_by_its_nearest_city() -> None:
     from railtable.transamerica import board as b
 
     assert b.place_name((9, 4)) == "Omaha"
-    assert b.place_name((8, 3)) == "(8,3) near Omaha"
+    assert b.place_name((8, 3)) == "a junction near Omaha" and b.nearest_city((8, 3)) == "Omaha"
+    assert b.nearest_city((9, 4)) == "Omaha"
     assert b.grid_distance((0, 0), (1, 1)) == 1 and b.grid_distance((0, 0), (1, -1)) == 2

@@ -75,7 +75,8 @@ def test_log_is_stored_as_events_and_worded_in_english_and_french() -> None:
     own = [ev for ev in state.log_events(1) if ev[0] == "deal_own"]
     assert own and all(ev[1]["cities"] for ev in own)
     assert not [ev for ev in state.log_events(None) if ev[0] == "deal_own"]
-    assert messages.place([8, 3], "en") == "(8,3) near Omaha" and messages.place([8, 3], "fr") == "(8,3) près de Omaha"
+    assert messages.place([8, 3], "en") == "a junction near Omaha"
+    assert messages.place([8, 3], "fr") == "un croisement près d'Omaha"
 
 
 def test_turn_prompt_words_the_engines_limit() -> None:

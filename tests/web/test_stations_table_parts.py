@@ -200,7 +200,7 @@ def test_delivery_summary_explains_who_gets_what_and_why() -> None:
     assert "dés Bonus blancs : 2" in html
     assert "Ann : 1 dé sur la Ligne" in html and "&lt;img" in html and ODD not in html
     assert html.index("PV pour la Ligne complétée") < html.index("Bonus de majorité") < html.index("Marchandises :")
-    assert "marque 1 PV supplémentaires à Denver" in html
+    assert "marque 1 PV supplémentaire à Denver" in html
 
 
 def test_speculation_summary_lists_the_revealed_trades() -> None:

@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 import pytest
-from railtable_web import i18n, think_ui, thinking
+from railtable_web import i18n, thinking
 
 from railtable.core import Match
 from railtable.core.search import action_key
@@ -137,10 +137,10 @@ def test_hint_selectors_ring_what_a_person_clicks() -> None:
 def test_bot_levels_are_named_for_a_player_in_both_languages() -> None:
     try:
         i18n.set_language("en")
-        assert think_ui.level_label("hard") == "Bot (Hard)"
+        assert i18n.bot_name("hard") == "Bot (Hard)"
         i18n.set_language("fr")
-        assert think_ui.level_label("easy") == "Robot (Facile)"
-        assert think_ui.level_label("hard") == "Robot (Difficile)"
+        assert i18n.bot_name("easy") == "Robot (Facile)"
+        assert i18n.bot_name("hard") == "Robot (Difficile)"
         assert "réfléchit" in i18n.t("thinking", name="Ada")
     finally:
         i18n.set_language("en")

@@ -159,14 +159,14 @@ class App:
             if kind not in ("human", *bots):
                 kind = default_kind
             options = [f'<option value="human">{t("human")}</option>'] + [
-                f'<option value="{b}">{escape(think_ui.level_label(b))}</option>' for b in bots
+                f'<option value="{b}">{escape(i18n.bot_name(b))}</option>' for b in bots
             ]
             options_html = "".join(options).replace(f'value="{escape(kind)}"', f'value="{escape(kind)}" selected', 1)
             rows.append(
                 f'<div class="seat"><span class="swatch" style="background:{PLAYER_COLOURS[i]}"></span>'
-                f'<input id="seat-name-{i}" aria-label="Name of player {i + 1}" maxlength="24" '
+                f'<input id="seat-name-{i}" aria-label="{escape(t("name_of_player", n=i + 1), quote=True)}" maxlength="24" '
                 f'value="{escape(name, quote=True)}">'
-                f'<select id="seat-kind-{i}" aria-label="Player {i + 1} is">{options_html}</select></div>'
+                f'<select id="seat-kind-{i}" aria-label="{escape(t("player_is", n=i + 1), quote=True)}">{options_html}</select></div>'
             )
             dom.FORM[f"seat-name-{i}"] = name
             dom.FORM[f"seat-kind-{i}"] = kind
@@ -552,14 +552,15 @@ class App:
         elif what == "rules" and self.table is not None and hasattr(self.table, "help_html"):
             self.modal(self.table.help_html())
 
-    def modal(self, inner_html: str) -> None:
+    def modal(self, inner_html: str, close_label: str | None = None) -> None:
         """A real dialog (issue 14). ``web/keys.js`` names it by its first heading, moves focus
-        in and keeps it in, closes it on Escape (a click on its Continue button) and gives focus
-        back to where it was."""
+        in and keeps it in, closes it on Escape (a click on its close button) and gives focus
+        back to where it was. ``close_label``: what the close button says (default Continue)."""
         box = q("#modal")
         box.innerHTML = (
             f'<div class="modal-card" role="dialog" aria-modal="true" tabindex="-1">{inner_html}'
-            f'<p class="modal-buttons"><button type="button" data-close="1" class="primary">{t("continue")}</button></p></div>'
+            '<p class="modal-buttons"><button type="button" data-close="1" class="primary">'
+            f'{escape(close_label or t("continue"))}</button></p></div>'
         )
         show(box, True)
         self.modal_open = True
@@ -567,7 +568,10 @@ class App:
 
     def result_modal(self, inner_html: str) -> None:
         """The end of the game: the table's result, then a way back to the lobby."""
-        self.modal(inner_html + f'<p><button type="button" data-newgame="1">{escape(t("back_to_lobby"))}</button></p>')
+        self.modal(inner_html + '<p class="modal-buttons">'
+                   f'<button type="button" data-again="1">{escape(t("new_game_same_players"))}</button> '
+                   f'<button type="button" data-newgame="1">{escape(t("back_to_lobby"))}</button></p>',
+                   close_label=t("see_the_board"))
 
     def on_modal_click(self, event: Any) -> None:
         # A click on the backdrop closes the box, unless the box has just opened: that click was
@@ -580,6 +584,27 @@ class App:
             show(q("#modal"), False)
             self.modal_open = False
             self.close_table()
+        elif closest_data(event, "again") is not None:
+            show(q("#modal"), False)
+            self.modal_open = False
+            self.play_again()
+
+    def play_again(self) -> None:
+        """A new game of the same game, with the same players, seats and options, and a new seed
+        (the end window's "New game with the same players"); the current rules version."""
+        old = self.session
+        if old is None:
+            return
+        config = {k: v for k, v in old.match.config.items() if k != "rules"}
+        self.reseed()
+        try:
+            match = Match(old.match.game_id, config, self.read_seed(), list(old.match.seats))
+        except RailtableError as exc:
+            self.flash(str(exc))
+            return
+        self.close_table()
+        self.open(Session(match, f"{int(time.time() * 1000)}-{match.seed}"))
+        self.autosave()
 
     def flash(self, message: str) -> None:
         box = q("#flash")

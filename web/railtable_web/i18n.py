@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from railtable.core.words import fill
+
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         "new_game": "New game",
@@ -51,7 +53,20 @@ MESSAGES: dict[str, dict[str, str]] = {
         "could_not_save": "Could not save: {error}",
         "bot_failed": "A bot failed: {error}",
         "finished": "finished",
-        "n_moves": "{n} moves",
+        "n_moves": "{n} {n:move|moves}",
+        "level_easy": "Easy",
+        "level_normal": "Normal",
+        "level_hard": "Hard",
+        "level_random": "Random",
+        "seat_human": "human",
+        "seat_you": "you",
+        "new_game_same_players": "New game with the same players",
+        "see_the_board": "Look at the board",
+        "wins": "{who} wins!",
+        "share_victory": "{who} share the victory!",
+        "and": " and ",
+        "name_of_player": "Name of player {n}",
+        "player_is": "Player {n} is",
         "save_version": "this save has format version {v}, which this version cannot read",
         "title_your_turn": "Your turn",
         "title_turn_of": "{name}'s turn",
@@ -99,7 +114,20 @@ MESSAGES: dict[str, dict[str, str]] = {
         "could_not_save": "Sauvegarde impossible : {error}",
         "bot_failed": "Un robot a échoué : {error}",
         "finished": "terminée",
-        "n_moves": "{n} coups",
+        "n_moves": "{n} {n:coup|coups}",
+        "level_easy": "Facile",
+        "level_normal": "Normal",
+        "level_hard": "Difficile",
+        "level_random": "Au hasard",
+        "seat_human": "humain",
+        "seat_you": "vous",
+        "new_game_same_players": "Nouvelle partie avec les mêmes joueurs",
+        "see_the_board": "Voir le plateau",
+        "wins": "{who} gagne !",
+        "share_victory": "{who} se partagent la victoire !",
+        "and": " et ",
+        "name_of_player": "Nom du joueur {n}",
+        "player_is": "Le joueur {n} est",
         "save_version": "cette sauvegarde est au format {v}, que cette version ne sait pas lire",
         "title_your_turn": "À vous de jouer",
         "title_turn_of": "Au tour de {name}",
@@ -124,7 +152,31 @@ def language() -> str:
 def t(key: str, **params: Any) -> str:
     """The text of ``key`` in the current language (English if missing)."""
     text = MESSAGES.get(_current, {}).get(key) or MESSAGES["en"].get(key) or key
-    return text.format(**params) if params else text
+    return fill(text, _current, **params) if params else text
+
+
+LEVELS = ("easy", "normal", "hard", "random")
+
+
+def bot_name(kind: str, aliases: dict[str, str] | None = None) -> str:
+    """A bot seat as people name it, by its level: "Bot (Easy)", "Robot (Facile)". An old kind
+    kept as an alias (``GameInfo.bot_aliases``) is named by the level it plays at now."""
+    level = (aliases or {}).get(kind, kind)
+    return t("bot", kind=t(f"level_{level}") if level in LEVELS else level)
+
+
+def seat_kind(session: Any, seat: int) -> str:
+    """What sits at a seat, for the players list: "human" or the bot's level ("Bot (Easy)")."""
+    kind = session.seats[seat]
+    if kind is None:
+        return t("seat_human")
+    try:
+        from railtable.core.registry import get_game
+
+        aliases = dict(get_game(session.match.game_id).bot_aliases)
+    except Exception:  # an unknown game (tests' toy games): the kind as it is
+        aliases = {}
+    return bot_name(str(kind), aliases)
 
 
 def static_texts() -> dict[str, str]:

@@ -286,7 +286,7 @@ def banner_text(view: dict[str, Any], viewer: int | None, bots: list[bool], lang
     return "", False
 
 
-def players_html(view: dict[str, Any], bots: list[bool], lang: str) -> str:
+def players_html(view: dict[str, Any], bots: list[bool], lang: str, kinds: list[str] | None = None) -> str:
     rows = []
     active = view.get("active")
     over = view["phase"] == "over"
@@ -308,11 +308,11 @@ def players_html(view: dict[str, Any], bots: list[bool], lang: str) -> str:
             f'<span class="swatch" style="background:{colour}"></span>'
             f'<span class="pname">{escape(p["name"])}</span>'
             f'<span class="pvp">{escape(tx.ui("vp_n", lang, n=p["vp"]))}</span>'
-            f'<span class="pinfo"><span>{escape(tx.ui("bot" if bots[seat] else "human", lang))}{conductor}</span>'
+            f'<span class="pinfo"><span>{escape(kinds[seat] if kinds else tx.ui("bot" if bots[seat] else "human", lang))}{conductor}</span>'
             f'<span>{escape(tx.ui("coins_n", lang, n=p["coins"]))}</span>'
-            f'<span>{p["dice_supply"]} {escape(tx.ui("dice_supply", lang))}</span>'
-            f'<span>{p["dice_on_board"]} {escape(tx.ui("dice_board", lang))}</span>'
-            f'<span>{p["bonus_dice"]} {escape(tx.ui("bonus_held", lang))}</span>'
+            f'<span>{escape(tx.ui("dice_supply_n", lang, n=p["dice_supply"]))}</span>'
+            f'<span>{escape(tx.ui("dice_board_n", lang, n=p["dice_on_board"]))}</span>'
+            f'<span>{escape(tx.ui("bonus_held_n", lang, n=p["bonus_dice"]))}</span>'
             f'<span title="{escape(tx.ui("buildings_left", lang))}">{blds}</span>'
             + (f'<span title="{escape(tx.ui("dice_saved", lang))}">{saved}</span>' if saved else "")
             + missions

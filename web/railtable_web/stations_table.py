@@ -19,6 +19,7 @@ from . import stations_panel as panel
 from . import stations_svg as sv
 from . import stations_text as tx
 from .dom import add_stylesheet, closest_data, on, q
+from .i18n import seat_kind
 from .keys import after_attrs, board_attrs
 
 CSS_HREF = "web/stations.css"
@@ -90,7 +91,8 @@ class StationsTable:
         q("#st-stacks").innerHTML = sv.goods_stacks_svg(view, lang)
         q("#st-supply").innerHTML = panel.supply_html(view, lang)
         q("#st-hand").innerHTML = panel.hand_html(view, lang, hidden=len(session.humans) > 1)
-        q("#st-players").innerHTML = panel.players_html(view, bots, lang) + self._explain(view)
+        kinds = [seat_kind(session, i) for i in range(len(session.names))]
+        q("#st-players").innerHTML = panel.players_html(view, bots, lang, kinds) + self._explain(view)
         if view.get("log_size") != self.log_seen:
             self.log_seen = int(view.get("log_size", 0))
             lines = [tx.event_text(ev, lang, names) for ev in view.get("events", [])]

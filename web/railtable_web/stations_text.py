@@ -12,6 +12,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from railtable.core.words import fill
 from railtable.stations import messages
 
 UI: dict[str, dict[str, str]] = {
@@ -32,19 +33,22 @@ UI: dict[str, dict[str, str]] = {
         "my_power": "Your Power cards",
         "none": "none",
         "hidden_hand": "Hidden until you take the device.",
-        "coins_n": "{n} Coins",
+        "coins_n": "{n} {n:Coin|Coins}",
         "vp_n": "{n} VP",
         "dice_supply": "dice in supply",
         "dice_board": "on the board",
         "dice_saved": "saved",
         "bonus_held": "Bonus dice held",
+        "dice_supply_n": "{n} {n:die|dice} in supply",
+        "dice_board_n": "{n} on the board",
+        "bonus_held_n": "{n} Bonus {n:die|dice} held",
         "buildings_left": "Buildings left",
         "conductor_mark": "Conductor",
         "bot": "bot",
         "human": "human",
         "vp_stack_n": "VP stack: {n}",
         "pool_n": "Bonus dice pool: {n}",
-        "bank_n": "Bank: {n} Coins",
+        "bank_n": "Bank: {n} {n:Coin|Coins}",
         "deck_n": "Power cards in the deck: {n}",
         "round_n": "Round {n}",
         "endgame_note": "Last round: the game ends before the Conductor plays again.",
@@ -82,7 +86,7 @@ UI: dict[str, dict[str, str]] = {
         "d_goods": "Goods: one card per Building at the Stations served",
         "d_missions": "Missions",
         "d_reclaim": "Dice back to their owners, Bonus dice to the pool",
-        "dice_on_route": "{name}: {n} dice on the route",
+        "dice_on_route": "{name}: {n} {n:die|dice} on the route",
         "die_on_route": "{name}: 1 die on the route",
         "white_on_route": "white Bonus dice: {n}",
         "nothing_here": "nobody",
@@ -111,19 +115,22 @@ UI: dict[str, dict[str, str]] = {
         "my_power": "Vos cartes Pouvoir Spécial",
         "none": "aucune",
         "hidden_hand": "Caché jusqu'à ce que vous preniez l'appareil.",
-        "coins_n": "{n} pièces",
+        "coins_n": "{n} {n:pièce|pièces}",
         "vp_n": "{n} PV",
         "dice_supply": "dés en réserve",
         "dice_board": "sur le plateau",
         "dice_saved": "sauvés",
         "bonus_held": "dés Bonus en main",
+        "dice_supply_n": "{n} {n:dé|dés} en réserve",
+        "dice_board_n": "{n} sur le plateau",
+        "bonus_held_n": "{n} {n:dé Bonus|dés Bonus} en main",
         "buildings_left": "Bâtiments restants",
         "conductor_mark": "Conducteur",
         "bot": "robot",
         "human": "humain",
         "vp_stack_n": "Pile de PV : {n}",
         "pool_n": "Réserve de dés Bonus : {n}",
-        "bank_n": "Banque : {n} pièces",
+        "bank_n": "Banque : {n} {n:pièce|pièces}",
         "deck_n": "cartes Pouvoir Spécial dans la pioche : {n}",
         "round_n": "Tour {n}",
         "endgame_note": "Dernier tour : la partie s'arrête avant que le Conducteur ne rejoue.",
@@ -161,7 +168,7 @@ UI: dict[str, dict[str, str]] = {
         "d_goods": "Marchandises : une carte par Bâtiment dans les Gares desservies",
         "d_missions": "Liaisons",
         "d_reclaim": "Les dés reviennent à leurs propriétaires, les dés Bonus à la réserve",
-        "dice_on_route": "{name} : {n} dés sur la Ligne",
+        "dice_on_route": "{name} : {n} {n:dé|dés} sur la Ligne",
         "die_on_route": "{name} : 1 dé sur la Ligne",
         "white_on_route": "dés Bonus blancs : {n}",
         "nothing_here": "personne",
@@ -231,7 +238,7 @@ dés ou une carte révélée.</p>
 def ui(key: str, lang: str = "en", **params: Any) -> str:
     """The table's own text of ``key`` in ``lang`` (English if missing)."""
     text = UI.get(lang, {}).get(key) or UI["en"].get(key) or key
-    return text.format(**params) if params else text
+    return fill(text, lang, **params) if params else text
 
 
 def term(key: str, lang: str = "en") -> str:

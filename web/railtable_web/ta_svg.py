@@ -13,9 +13,11 @@ from html import escape
 from typing import Any
 
 from railtable.transamerica import board
+from railtable.transamerica.messages import place
 
 from .keys import target_attrs
 from .session import PLAYER_COLOURS
+from .ta_text import ui
 from .table_parts import seat_shape
 
 SPACING = 44.0
@@ -27,7 +29,8 @@ REGION_FILL = {
     "red": "#d23c2f",
     "orange": "#ef7d1a",
 }
-REGION_NAMES = {"green": "Green", "blue": "Blue", "yellow": "Yellow", "red": "Red", "orange": "Orange"}
+REGIONS = ("green", "blue", "yellow", "red", "orange")
+"""The five regions (their names: ``ta_text.ui("region_<colour>")``)."""
 
 Point = tuple[int, int]
 
@@ -50,16 +53,6 @@ WIDTH, HEIGHT = _extent()
 CITY_AT: dict[Point, dict[str, Any]] = {(c["x"], c["y"]): c for c in board.CITIES}
 CITY_BY_NAME: dict[str, dict[str, Any]] = {c["name"]: c for c in board.CITIES}
 DOUBLE: dict[tuple[Point, Point], bool] = {(a, b): d for a, b, d in board.EDGES}
-
-
-def place_name(p: Point) -> str:
-    """How a player names a junction: the city there, else the nearest city ("near Denver")."""
-    city = CITY_AT.get(p)
-    if city:
-        return str(city["name"])
-    x, y = pos(*p)
-    near = min(board.CITIES, key=lambda c: (pos(c["x"], c["y"])[0] - x) ** 2 + (pos(c["x"], c["y"])[1] - y) ** 2)
-    return f"near {near['name']}"
 
 
 def edge_id(a: Point, b: Point) -> str:
@@ -138,7 +131,7 @@ def board_labels_svg() -> str:
 
 
 def board_dynamic_svg(
-    view: dict[str, Any], legal: list[dict[str, Any]], colour_of_viewer: str | None = None
+    view: dict[str, Any], legal: list[dict[str, Any]], colour_of_viewer: str | None = None, lang: str = "en"
 ) -> str:
     """Everything that changes: tracks, start markers, the viewer's cities, legal moves."""
     out = ['<g class="ta-dynamic">']
@@ -163,16 +156,15 @@ def board_dynamic_svg(
             pa, pb = (a[0], a[1]), (b[0], b[1])
             key = (pa, pb) if (pa, pb) in DOUBLE else (pb, pa)
             cost = 2 if DOUBLE.get(key) else 1
-            out.append(_hit_edge(pa, pb, hover, cost, first))
+            out.append(_hit_edge(pa, pb, hover, cost, first, lang))
             first = False
         elif action["type"] == "place_marker":
             x, y = action["at"]
             cx, cy = pos(x, y)
-            where = place_name((x, y))
-            label = f"Place your start marker {where if where.startswith('near ') else 'at ' + where}"
+            label = ui("aria_marker", lang, place=place((x, y), lang))
             out.append(
                 f'<circle class="hit junction-hit" data-at="{x},{y}" cx="{cx:.1f}" cy="{cy:.1f}" r="9" '
-                f'fill="{hover}"{target_attrs(label, first)}><title>place your start marker here</title></circle>'
+                f'fill="{hover}"{target_attrs(label, first)}><title>{ui("marker_here", lang)}</title></circle>'
             )
             first = False
     for seat, marker in enumerate(view.get("markers", [])):
@@ -182,13 +174,13 @@ def board_dynamic_svg(
             name = escape(view["names"][seat])
             out.append(
                 f'<g class="marker" data-seat="{seat}">{seat_shape(seat, cx, cy, 8, colour)}'
-                f'<title>{name}\'s start marker</title></g>'
+                f'<title>{ui("marker_of", lang, name=name)}</title></g>'
             )
     out.append("</g>")
     return "".join(out)
 
 
-def _hit_edge(a: Point, b: Point, colour: str, cost: int, first: bool = False) -> str:
+def _hit_edge(a: Point, b: Point, colour: str, cost: int, first: bool = False, lang: str = "en") -> str:
     """A clickable band along a legal line (a polygon: easy to hit, never zero-sized)."""
     (x1, y1), (x2, y2) = pos(*a), pos(*b)
     dx, dy = x2 - x1, y2 - y1
@@ -199,9 +191,8 @@ def _hit_edge(a: Point, b: Point, colour: str, cost: int, first: bool = False) -
     pts = [(x1 + sx + nx, y1 + sy + ny), (x2 - sx + nx, y2 - sy + ny), (x2 - sx - nx, y2 - sy - ny),
            (x1 + sx - nx, y1 + sy - ny)]
     points = " ".join(f"{px:.1f},{py:.1f}" for px, py in pts)
-    tip = "double line: one track that takes your whole turn" if cost == 2 else "single line"
-    label = (f"{'Double' if cost == 2 else 'Single'} track from {place_name(a)} to {place_name(b)}, "
-             + ("costs your whole turn" if cost == 2 else "costs 1 of your 2 tracks"))
+    tip = ui("tip_double" if cost == 2 else "tip_single", lang)
+    label = ui("aria_double" if cost == 2 else "aria_single", lang, a=place(a, lang), b=place(b, lang))
     return (
         f'<polygon class="hit edge-hit{" costs-2" if cost == 2 else ""}" data-edge="{edge_id(a, b)}" '
         f'points="{points}" fill="{colour}"{target_attrs(label, first)}><title>{tip}</title></polygon>'
@@ -244,7 +235,7 @@ def score_track_svg(scores: list[int], names: list[str], start: int = 13) -> str
     return "".join(out)
 
 
-def round_summary_svg(record: dict[str, Any], names: list[str]) -> str:
+def round_summary_svg(record: dict[str, Any], names: list[str], lang: str = "en") -> str:
     """A round's result drawn: per player, the tracks they still needed as blocks, and the new score."""
     missing = record["missing"]
     scores = record["scores"]
@@ -253,9 +244,9 @@ def round_summary_svg(record: dict[str, Any], names: list[str]) -> str:
     width = 520
     height = 30 + rows * 34
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="round-chart" viewBox="0 0 {width} {height}">']
-    out.append('<text class="chart-head" x="8" y="18">player</text>'
-               '<text class="chart-head" x="170" y="18">tracks still needed (points lost)</text>'
-               f'<text class="chart-head" x="{width - 8}" y="18" text-anchor="end">score</text>')
+    out.append(f'<text class="chart-head" x="8" y="18">{ui("chart_player", lang)}</text>'
+               f'<text class="chart-head" x="170" y="18">{ui("chart_needed", lang)}</text>'
+               f'<text class="chart-head" x="{width - 8}" y="18" text-anchor="end">{ui("chart_score", lang)}</text>')
     for seat in range(rows):
         y = 30 + seat * 34
         colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
@@ -263,7 +254,7 @@ def round_summary_svg(record: dict[str, Any], names: list[str]) -> str:
         out.append(f'<text class="chart-name" x="26" y="{y + 17}">{escape(names[seat][:18])}</text>')
         n = missing[seat]
         if n == 0:
-            label = "connected" if record.get("ended_by") == seat else "0"
+            label = ui("chart_connected", lang) if record.get("ended_by") == seat else "0"
             out.append(f'<text class="chart-zero" x="170" y="{y + 17}">{label}</text>')
         for k in range(n):
             out.append(f'<rect class="lost" x="{170 + k * unit}" y="{y + 4}" width="{unit - 3}" height="16" rx="2"/>')
@@ -274,14 +265,14 @@ def round_summary_svg(record: dict[str, Any], names: list[str]) -> str:
     return "".join(out)
 
 
-def round_board_svg(record: dict[str, Any], names: list[str], selected: int | None = None) -> str:
+def round_board_svg(record: dict[str, Any], names: list[str], selected: int | None = None, lang: str = "en") -> str:
     """How a round ended (Scoring of a Round): the board with the round's last tracks and
     markers and, for each player, his five cities ringed in his colour and the free lines of the
     cheapest tree the engine counted against him (``record["needed"]``), drawn dashed. One
     group per player (``data-rs-seat``); only ``selected``'s is shown at first."""
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH:.0f} {HEIGHT:.0f}" '
-        'class="ta-board rs-board" data-board-scale="1" role="img" aria-label="the board as the round ended">',
+        f'class="ta-board rs-board" data-board-scale="1" role="img" aria-label="{ui("round_board_label", lang)}">',
         board_static_svg(),
         '<g class="ta-dynamic">',
     ]

@@ -16,25 +16,11 @@ from railtable.transamerica.steiner import missing_points
 
 from . import explain, i18n, ta_svg
 from .dom import closest_data, is_null, on, q
+from .i18n import seat_kind
 from .keys import after_attrs, announce, board_attrs
 from .session import PLAYER_COLOURS
+from .ta_text import help_html, ui
 from .table_parts import swatch_html, winners_heading
-
-HELP = """
-<h2>TransAmerica in brief</h2>
-<p>You hold one secret city in each of the five regions. Join all five to your network to end the round.</p>
-<ol>
-<li>First turn: place your start marker on any free junction (a city is a junction too).</li>
-<li>Then each turn place <b>1 or 2 single tracks</b> or <b>1 double track</b> (the red double lines: rivers,
-mountains, sea). Each track must join your network. Networks that touch merge: you may build from
-any track connected to your marker.</li>
-<li>The round ends at once when someone's five cities are joined, even on another player's turn
-(if your first single track of a turn joins an opponent's cities, you may still place your second).</li>
-<li>Everyone else loses 1 point per single track and 2 per double track they would still need;
-tracks already on the board are free. Start at 13; the game ends when someone reaches 0.</li>
-</ol>
-<p>Click a highlighted line to build, then <b>End turn</b>. Undo works until you end your turn.</p>
-"""
 
 
 class TransAmericaTable:
@@ -47,23 +33,25 @@ class TransAmericaTable:
 
     # ---- building the DOM once ---------------------------------------------------
     def mount(self) -> None:
+        lang = i18n.language()
         self.root.innerHTML = (
             f'<div class="ta-table"{after_attrs(("#end-turn", "#turn-banner"))}>'
-            '<h2 class="sr-only">TransAmerica table</h2>'
+            f'<h2 class="sr-only">{ui("table_heading", lang)}</h2>'
             '<div class="board-wrap">'
             f'<svg id="ta-board" class="ta-board" viewBox="0 0 {ta_svg.WIDTH:.0f} {ta_svg.HEIGHT:.0f}" '
-            f'role="group"{board_attrs()} aria-label="TransAmerica board: the legal moves are buttons; arrow keys move between them, Enter plays">'
+            f'role="group"{board_attrs()} aria-label="{ui("board_label", lang)}">'
             f"{ta_svg.board_static_svg()}<g id=\"ta-dyn\"></g>{ta_svg.board_labels_svg()}</svg>{explain.zoom_reset_html(i18n.language())}"
             "</div>"
             '<aside class="side">'
             '<div class="now-bar">'
             '<div id="turn-banner" class="turn-banner" aria-live="polite" tabindex="-1"></div>'
-            '<div class="turn-buttons"><button type="button" id="end-turn" class="primary">End turn</button>'
-            '<button type="button" id="undo">Undo</button></div></div>'
-            '<h3>Your cities</h3><div id="my-cards" class="city-cards"></div>'
-            '<h3>Players</h3><div id="players"></div><div id="score-track"></div>'
+            f'<div class="turn-buttons"><button type="button" id="end-turn" class="primary">{ui("end_turn", lang)}</button>'
+            f'<button type="button" id="undo">{ui("undo", lang)}</button></div></div>'
+            f'<h3>{ui("your_cities", lang)}</h3><div id="my-cards" class="city-cards"></div>'
+            f'<h3>{ui("players", lang)}</h3><div id="players"></div><div id="score-track"></div>'
             '<p id="tracks-left" class="muted"></p>'
-            '<details class="log" open><summary>Log</summary><ol id="log" reversed tabindex="0" aria-label="Log, newest first"></ol></details>'
+            f'<details class="log" open><summary>{ui("log", lang)}</summary><ol id="log" reversed tabindex="0" '
+            f'aria-label="{ui("log_label", lang)}"></ol></details>'
             "</aside></div>"
         )
         self.rounds_seen = len(self.session.match.state.view(None)["rounds"])
@@ -80,7 +68,7 @@ class TransAmericaTable:
         self.legal = session.legal_actions()
         colour = PLAYER_COLOURS[viewer % len(PLAYER_COLOURS)] if viewer is not None else None
         # each clickable item carries the index of its legal action
-        dyn = ta_svg.board_dynamic_svg(view, self.legal, colour)
+        dyn = ta_svg.board_dynamic_svg(view, self.legal, colour, i18n.language())
         q("#ta-dyn").innerHTML = dyn
         self._index_hits()
         self._render_side(view)
@@ -107,15 +95,16 @@ class TransAmericaTable:
         names = view["names"]
         viewer = session.viewer
         turn = view.get("turn_player")
+        lang = i18n.language()
         # turn banner
         if state.is_over():
-            banner = "The game is over."
+            banner = ui("game_over", lang)
         elif viewer is not None and viewer in view.get("to_act", []):
             # the engine words what may still be placed (the 2-singles-or-1-double limit)
-            banner = messages.turn_prompt(view, i18n.language())
+            banner = messages.turn_prompt(view, lang)
         else:
             who = names[turn] if turn is not None else "?"
-            banner = f"{who} is playing…" if session.is_bot(turn) else f"Waiting for {who}."
+            banner = ui("bot_playing" if session.is_bot(turn) else "waiting_for", lang, name=who)
         banner_el = q("#turn-banner")
         banner_el.textContent = banner
         banner_el.classList.toggle("mine", viewer is not None and viewer in view.get("to_act", []))
@@ -128,20 +117,21 @@ class TransAmericaTable:
             region = ta_svg.CITY_BY_NAME.get(name, {}).get("colour", "")
             cards.append(
                 f'<div class="city-card" style="--region:{ta_svg.REGION_FILL.get(region, "#888")}">'
-                f'<span class="region">{ta_svg.REGION_NAMES.get(region, "")}</span><span class="name">{escape(name)}</span></div>'
+                f'<span class="region">{ui("region_" + region, lang) if region else ""}</span>'
+                f'<span class="name">{escape(name)}</span></div>'
             )
         if not cards:
-            cards.append('<p class="muted">Hidden until you take the device.</p>' if len(session.humans) > 1
-                         else '<p class="muted">None.</p>')
+            cards.append(f'<p class="muted">{ui("hidden_cities", lang)}</p>' if len(session.humans) > 1
+                         else f'<p class="muted">{ui("none", lang)}</p>')
         if view.get("cities_connected"):
-            cards.append('<p class="connected">All five joined!</p>')
+            cards.append(f'<p class="connected">{ui("all_joined", lang)}</p>')
         cards.append(self._explain(view))
         q("#my-cards").innerHTML = "".join(cards)
         # players
         rows = []
         for seat, name in enumerate(names):
             mark = "▶" if seat == turn and not state.is_over() else ""
-            kind = "bot" if session.is_bot(seat) else "human"
+            kind = escape(seat_kind(session, seat))
             start = " ★" if seat == view.get("start_player") else ""
             rows.append(
                 f'<div class="player-row{" active" if seat == turn else ""}" data-seat="{seat}">'
@@ -152,8 +142,8 @@ class TransAmericaTable:
             )
         q("#players").innerHTML = "".join(rows)
         q("#score-track").innerHTML = ta_svg.score_track_svg(view["scores"], names)
-        q("#tracks-left").textContent = f"Round {view['round']} · tracks left in the supply: {view['tracks_left']} of {TRACKS_IN_SUPPLY}"
-        lang = i18n.language()
+        q("#tracks-left").textContent = ui("round_tracks", lang, round=view["round"], left=view["tracks_left"],
+                                           total=TRACKS_IN_SUPPLY)
         log = view.get("log", [])
         if len(log) > getattr(self, "log_seen", len(log)):
             announce([messages.render(ev, lang, names) for ev in log[self.log_seen:][-3:]])
@@ -199,15 +189,16 @@ class TransAmericaTable:
     # ---- summaries -----------------------------------------------------------------
     def show_round(self, record: dict[str, Any], view: dict[str, Any]) -> None:
         names = view["names"]
+        lang = i18n.language()
         ender = record.get("ended_by")
         if record.get("reason") == "tracks":
-            head = f"All {TRACKS_IN_SUPPLY} tracks are on the board: the round ends."
+            head = ui("round_all_tracks", lang, total=TRACKS_IN_SUPPLY)
         else:
-            head = f"{escape(names[ender])} joined all five cities." if ender is not None else "The round ends."
+            head = ui("round_joined", lang, name=escape(names[ender])) if ender is not None else ui("round_ends", lang)
         self.app.modal(
-            f'<h2>Round {record["round"]} is over</h2><p>{head}</p>'
+            f'<h2>{ui("round_over", lang, round=record["round"])}</h2><p>{head}</p>'
             + self._round_board(record, names, self.session.viewer)
-            + ta_svg.round_summary_svg(record, names)
+            + ta_svg.round_summary_svg(record, names, lang)
         )
         self._bind_picker()
 
@@ -216,13 +207,14 @@ class TransAmericaTable:
         missing lines the scoring counted (the engine's tree, drawn as it is)."""
         if "tracks" not in record:  # a round recorded before the board was kept
             return ""
+        lang = i18n.language()
         missing = record["missing"]
         losers = [p for p in range(len(names)) if missing[p]]
         selected = viewer if viewer is not None else (max(losers, key=lambda p: missing[p]) if losers else 0)
         buttons = []
         for seat, name in enumerate(names):
             colour = ta_svg.PLAYER_COLOURS[seat % len(ta_svg.PLAYER_COLOURS)]
-            loss = f"−{missing[seat]}" if missing[seat] else "joined" if seat in record.get("connected", []) else "0"
+            loss = f"−{missing[seat]}" if missing[seat] else ui("joined", lang) if seat in record.get("connected", []) else "0"
             chips = "".join(
                 f'<i style="background:{ta_svg.REGION_FILL.get(ta_svg.CITY_BY_NAME[c]["colour"], "#888")}" title="{escape(c)}"></i>'
                 for c in record.get("cities", {}).get(str(seat), [])
@@ -235,10 +227,9 @@ class TransAmericaTable:
                 f'<span class="rs-regions">{chips}</span></button>'
             )
         return (
-            '<div class="rs-wrap"><p class="muted rs-hint">The board as the round ended. Ringed: the chosen '
-            "player's cities; dashed: the missing lines the scoring counted (1 point each, 2 on a double line).</p>"
-            f'<div class="rs-picker" role="group" aria-label="show a player">{"".join(buttons)}</div>'
-            + ta_svg.round_board_svg(record, names, selected)
+            f'<div class="rs-wrap"><p class="muted rs-hint">{ui("rs_hint", lang)}</p>'
+            f'<div class="rs-picker" role="group" aria-label="{ui("show_player", lang)}">{"".join(buttons)}</div>'
+            + ta_svg.round_board_svg(record, names, selected, lang)
             + self._cities_legend(record, names, selected)
             + "</div>"
         )
@@ -285,9 +276,10 @@ class TransAmericaTable:
         view = state.view(None)
         names = view["names"]
         rounds = view.get("rounds", [])
+        lang = i18n.language()
         last = (self._round_board(rounds[-1], names, self.session.viewer)
-                + ta_svg.round_summary_svg(rounds[-1], names)) if rounds else ""
-        history = ['<table class="history"><tr><th>Round</th>' + "".join(f"<th>{escape(n)}</th>" for n in names) + "</tr>"]
+                + ta_svg.round_summary_svg(rounds[-1], names, lang)) if rounds else ""
+        history = [f'<table class="history"><tr><th>{ui("round", lang)}</th>' + "".join(f"<th>{escape(n)}</th>" for n in names) + "</tr>"]
         for r in rounds:
             history.append(f'<tr><td>{r["round"]}</td>' + "".join(
                 f"<td>{s}{' (−' + str(m) + ')' if m else ''}</td>" for s, m in zip(r["scores"], r["missing"], strict=False)
@@ -295,7 +287,8 @@ class TransAmericaTable:
         history.append("</table>")
         self.app.result_modal(
             winners_heading(names, result.get("winners", []))
-            + (f"<h3>Last round</h3>{last}" if last else "")
+            + f'<p class="muted">{ui("score_note", lang)}</p>'
+            + (f'<h3>{ui("last_round", lang)}</h3>{last}' if last else "")
             + ta_svg.score_track_svg(result.get("scores", view["scores"]), names)
             + "".join(history)
         )
@@ -303,4 +296,4 @@ class TransAmericaTable:
             self._bind_picker()
 
     def help_html(self) -> str:
-        return HELP
+        return help_html(i18n.language())

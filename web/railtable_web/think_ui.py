@@ -20,10 +20,6 @@ from .i18n import t
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
-        "level_easy": "Easy",
-        "level_normal": "Normal",
-        "level_hard": "Hard",
-        "level_random": "Random",
         "thinking": "{name} is thinking…",
         "hint_button": "What would Hard do?",
         "hint_thinking": "Hard is thinking about your move…",
@@ -33,10 +29,6 @@ WORDS: dict[str, dict[str, str]] = {
         "hint_none": "No hint for this move.",
     },
     "fr": {
-        "level_easy": "Facile",
-        "level_normal": "Normal",
-        "level_hard": "Difficile",
-        "level_random": "Au hasard",
         "thinking": "{name} réfléchit…",
         "hint_button": "Que jouerait Difficile ?",
         "hint_thinking": "Difficile réfléchit à votre coup…",
@@ -49,13 +41,6 @@ WORDS: dict[str, dict[str, str]] = {
 for _lang, _words in WORDS.items():  # the page's words live in i18n.MESSAGES
     for _key, _text in _words.items():
         i18n.MESSAGES.setdefault(_lang, {}).setdefault(_key, _text)
-
-
-def level_label(kind: str) -> str:
-    """A bot seat's name in the lobby: "Bot (Hard)" / "Robot (Difficile)"."""
-    key = f"level_{kind}"
-    name = t(key)
-    return t("bot", kind=name if name != key else kind)
 
 
 @dataclass

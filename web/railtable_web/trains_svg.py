@@ -15,6 +15,7 @@ from html import escape
 from typing import Any
 
 from railtable.trains.board import CITY, FIELD, MOUNTAIN, REMOTE, RIVER, SEA, Board, hex_center, hex_corners, load_board
+from railtable.trains.messages import space
 from railtable.trains.scoring import CITY_BONUS
 
 from .keys import target_attrs
@@ -33,6 +34,17 @@ TERRAIN_FILL = {
 }
 TERRAIN_NAME = {FIELD: "plain", RIVER: "river (+1)", MOUNTAIN: "mountain (+2)", SEA: "sea (no rails)",
                 CITY: "city", REMOTE: "remote location"}
+TERRAIN_NAME_FR = {FIELD: "plaine", RIVER: "rivière (+1)", MOUNTAIN: "montagne (+2)", SEA: "mer (pas de rails)",
+                   CITY: "ville", REMOTE: "zone isolée"}
+BOARD_WORDS = {
+    "en": {"blocked": "blocked edge: no rail link between {a} and {b}", "rail": "{who}'s rail", "vp": "{n} VP"},
+    "fr": {"blocked": "bord infranchissable : pas de liaison entre {a} et {b}", "rail": "Rail de {who}", "vp": "{n} PV"},
+}
+"""The board's own words in English and French (tooltips, a city's points)."""
+
+
+def _words(lang: str) -> dict[str, str]:
+    return BOARD_WORDS.get(lang, BOARD_WORDS["en"])
 RAIL_SLOTS = [(-0.36, 0.44), (0.36, 0.44), (-0.58, 0.05), (0.58, 0.05)]
 """Where player seat k's rail cube sits in a hex, relative to the centre (times SIZE)."""
 
@@ -77,11 +89,11 @@ def _label_lines(name: str) -> list[str]:
     return [" ".join(words[:half]), " ".join(words[half:])]
 
 
-def _hex_tile(board: Board, h: int) -> str:
+def _hex_tile(board: Board, h: int, lang: str = "en") -> str:
     hx = board.hexes[h]
     cx, cy = centre(board, h)
     out = [f'<polygon class="hex {hx.terrain}" points="{_points(corners(board, h))}" '
-           f'fill="{TERRAIN_FILL[hx.terrain]}"><title>{escape(hx.name or TERRAIN_NAME[hx.terrain])}</title></polygon>']
+           f'fill="{TERRAIN_FILL[hx.terrain]}"><title>{escape(hx.name or (TERRAIN_NAME_FR if lang == "fr" else TERRAIN_NAME)[hx.terrain])}</title></polygon>']
     if hx.terrain == RIVER:
         out.append(f'<path class="wave" d="M{cx - 15:.1f} {cy - 3:.1f} q5 -6 10 0 t10 0 t10 0" />')
         out.append(f'<path class="wave" d="M{cx - 12:.1f} {cy + 6:.1f} q5 -6 10 0 t10 0" />')
@@ -135,12 +147,12 @@ def slot_positions(board: Board, h: int) -> list[tuple[float, float]]:
     return [(cx + (k - (n - 1) / 2) * 11, cy + 1) for k in range(n)]
 
 
-def board_static_svg(board_id: str) -> str:
+def board_static_svg(board_id: str, lang: str = "en") -> str:
     """Terrain, names, remote values and blocked edges. Drawn once per table."""
     board = load_board(board_id)
     out = ['<g class="tr-static">']
     for h in range(len(board)):
-        out.append(_hex_tile(board, h))
+        out.append(_hex_tile(board, h, lang))
     for a, b in board.data["blocked"]:
         edge = shared_edge(board, a, b)
         if edge is None:
@@ -149,7 +161,7 @@ def board_static_svg(board_id: str) -> str:
         out.append(
             f'<g class="blocked"><line class="blocked-base" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>'
             f'<line class="blocked-stripe" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>'
-            f"<title>blocked edge: no rail link between {escape(_name(board, a))} and {escape(_name(board, b))}"
+            f"<title>{escape(_words(lang)['blocked'].format(a=space(board, a, lang), b=space(board, b, lang)))}"
             "</title></g>"
         )
     out.append("</g>")
@@ -170,6 +182,7 @@ def board_dynamic_svg(
     view: dict[str, Any],
     targets: list[dict[str, Any]] | None = None,
     blocked_targets: list[dict[str, Any]] | None = None,
+    lang: str = "en",
 ) -> str:
     """What changes: stations, rails, and the spaces the viewer may click now.
 
@@ -189,7 +202,7 @@ def board_dynamic_svg(
             cls = "slot full" if k < placed else "slot"
             out.append(f'<rect class="{cls}" x="{sx - 4.5:.1f}" y="{sy - 4.5:.1f}" width="9" height="9" rx="1.5"/>')
         out.append(f'<text class="city-bonus" x="{centre(board, hx.id)[0]:.1f}" y="{centre(board, hx.id)[1] + 15:.1f}">'
-                   f'{CITY_BONUS[min(placed, 3)]} VP</text>' if placed else "")
+                   f'{_words(lang)["vp"].format(n=CITY_BONUS[min(placed, 3)])}</text>' if placed else "")
     # rail links between a player's rails in neighbouring spaces
     for h, here in enumerate(rails):
         for seat in here:
@@ -204,7 +217,7 @@ def board_dynamic_svg(
             x, y = _cube_pos(board, h, seat)
             who = escape(names[seat]) if seat < len(names) else f"player {seat + 1}"
             out.append(f'<g class="rail" data-seat="{seat}">{seat_shape(seat, x, y, 6, colour(seat))}'
-                       f'<title>{who}\'s rail</title></g>')
+                       f'<title>{_words(lang)["rail"].format(who=who)}</title></g>')
     for b in blocked_targets or []:
         out.append(f'<polygon class="no-target" points="{_points(_inset(board, b["hex"], 0.86))}">'
                    f'<title>{escape(b["reason"])}</title></polygon>')
@@ -269,20 +282,34 @@ SCORE_PARTS = [
 ]
 
 
-def score_chart_svg(rows: list[dict[str, int]], names: list[str], winners: list[int] | None = None) -> str:
+CHART_WORDS = {
+    "en": {"cards": "cards", "cities": "cities", "remote": "remote locations", "track": "VP track",
+           "routes": "Route Bonus",
+           "label": "Score breakdown", "from": "{name}: {v} from {part}"},
+    "fr": {"cards": "cartes", "cities": "villes", "remote": "zones isolées", "track": "piste de PV",
+           "routes": "Bonus de route",
+           "label": "Détail des points", "from": "{name} : {v} pour {part}"},
+}
+"""The chart's words in English and French (the other table words are in trains_text)."""
+
+
+def score_chart_svg(rows: list[dict[str, int]], names: list[str], winners: list[int] | None = None,
+                    lang: str = "en") -> str:
     """A stacked bar per player: points from cards, cities, remote locations and the VP track."""
     winners = winners or []
+    words = CHART_WORDS.get(lang, CHART_WORDS["en"])
     top = max([1, *(sum(max(0, r.get(k, 0)) for k, _, _ in SCORE_PARTS) for r in rows)])
     left, right, bar_w = 130.0, 50.0, 400.0
     row_h = 34
     height = 44 + row_h * len(rows)
     width = left + bar_w + right
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="score-chart" viewBox="0 0 {width:.0f} {height}" '
-           'role="img" aria-label="Score breakdown">']
+           f'role="img" aria-label="{words["label"]}">']
     x = 18.0 if any(r.get("routes") for r in rows) else left  # five entries need the whole width
-    for key, label, fill in SCORE_PARTS:  # legend
+    for key, _label, fill in SCORE_PARTS:  # legend
         if key == "routes" and not any(r.get("routes") for r in rows):
             continue
+        label = words[key]
         out.append(f'<rect x="{x:.0f}" y="6" width="10" height="10" fill="{fill}"/>'
                    f'<text class="legend" x="{x + 14:.0f}" y="15">{label}</text>')
         x += 14 + 7 * len(label) + 14
@@ -292,14 +319,15 @@ def score_chart_svg(rows: list[dict[str, int]], names: list[str], winners: list[
         out.append(f'<rect x="4" y="{y + 8}" width="10" height="10" rx="2" fill="{colour(i)}"/>'
                    f'<text class="chart-name" x="18" y="{y + 17}">{star}{escape(names[i][:16])}</text>')
         x = left
-        for key, label, fill in SCORE_PARTS:
+        for key, _label, fill in SCORE_PARTS:
+            label = words[key]
             v = max(0, int(r.get(key, 0)))
             if not v:
                 continue
             w = bar_w * v / top
             out.append(f'<rect class="seg seg-{key}" data-seat="{i}" data-part="{key}" data-value="{v}" '
                        f'x="{x:.1f}" y="{y + 4}" width="{w:.1f}" height="20" fill="{fill}">'
-                       f"<title>{escape(names[i])}: {v} from {label}</title></rect>")
+                       f"<title>{escape(words['from'].format(name=names[i], v=v, part=label))}</title></rect>")
             if w >= 16:
                 out.append(f'<text class="seg-text" x="{x + w / 2:.1f}" y="{y + 18}">{v}</text>')
             x += w

@@ -12,36 +12,16 @@ from html import escape
 from typing import Any
 
 from railtable.trains.board import load_board
+from railtable.trains.messages import card_name
+from railtable.trains.messages import render as render_event
 
 from . import explain, i18n, trains_rs, trains_svg, trains_ui
 from .dom import FORM, add_stylesheet, closest_data, on, q
+from .i18n import seat_kind
 from .keys import after_attrs, announce, board_attrs
 from .session import PLAYER_COLOURS
 from .table_parts import swatch_html, winners_heading
-from .trains_text import modifier_text
-
-HELP = """
-<h2>Trains at this table</h2>
-<ol>
-<li><b>Start:</b> each player places a starting rail on any free space (not sea, not a remote location):
-click a highlighted space.</li>
-<li><b>Your turn:</b> click a card in your hand to play it (<b>Play</b>); Action cards may also be played
-for their money only (<b>Money only</b>). Greyed cards say why they cannot be played.</li>
-<li><b>Rails:</b> a Rail Laying card highlights every space you may lay on with its full cost
-(money, and <b>+W</b> when you also gain a Waste for another player's rail there). Click one.</li>
-<li><b>Choices</b> (discard, draw, pick a card…) appear in the yellow prompt on the right.</li>
-<li><b>Buy</b> with the money shown: affordable supply piles are lit; a bought card goes to your
-gained cards (Early Train: choose <b>to deck</b>).</li>
-<li><b>Waste</b> (dark striped cards) clogs your hand. Before doing anything else in a turn you may
-<b>Return all Waste</b>: that is your whole turn.</li>
-<li><b>End turn</b> discards everything and draws 5. <b>Undo</b> takes back your moves this turn,
-never across a draw, a reveal or a shuffle.</li>
-<li>The game ends when 4 supply piles are empty, a player has laid all their rails, or all stations
-are placed. Score: rails in cities (0/2/4/8 by stations), remote locations (their number), VP on
-cards, and the VP track.</li>
-</ol>
-<p>Hover a card (or long-press it) to read it large.</p>
-"""
+from .trains_text import help_html, modifier_text, ui
 
 
 def _colour(seat: int) -> str:
@@ -68,6 +48,7 @@ class TrainsTable:
         self._html: dict[str, str] = {}
         self.board_id = session.match.state.board_id
         self.last_attack: dict[str, Any] | None = None  # the ATTACK shown last (trains_rs.privacy_note)
+        self.lang = i18n.language()
 
     # ---- lobby ---------------------------------------------------------------------
     @staticmethod
@@ -106,26 +87,27 @@ class TrainsTable:
         add_stylesheet("web/trains_rs.css")
         board = load_board(self.board_id)
         w, h = trains_svg.extent(board)
+        lang = i18n.language()
         self.root.innerHTML = (
             f'<div class="tr-table"{after_attrs(FOCUS_AFTER)}>'
             '<h2 class="sr-only">Trains table</h2>'
             '<div class="tr-left">'
             '<div class="tr-board-wrap">'
             f'<svg id="tr-board" class="tr-board" viewBox="0 0 {w:.0f} {h:.0f}" role="group"{board_attrs()} '
-            f'aria-label="{escape(board.name)} board" data-board="{escape(self.board_id)}">'
-            f'{trains_svg.board_static_svg(self.board_id)}<g id="tr-rs"></g><g id="tr-dyn"></g>'
-            f'{trains_svg.board_labels_svg(self.board_id)}</svg>{explain.zoom_reset_html(i18n.language())}</div>'
-            '<section id="tr-routes" class="tr-zone tr-routes" aria-label="Route Bonus cards" hidden></section>'
-            '<div class="tr-mid" tabindex="0" role="region" aria-label="Your hand, play area and gained cards">'
-            '<section class="tr-zone tr-hand-zone"><h3 id="tr-hand-title">Your hand</h3>'
+            f'aria-label="{escape(ui("board_label", lang, name=board.name), quote=True)}" data-board="{escape(self.board_id)}">'
+            f'{trains_svg.board_static_svg(self.board_id, lang)}<g id="tr-rs"></g><g id="tr-dyn"></g>'
+            f'{trains_svg.board_labels_svg(self.board_id)}</svg>{explain.zoom_reset_html(lang)}</div>'
+            f'<section id="tr-routes" class="tr-zone tr-routes" aria-label="{"Cartes Bonus de route" if lang == "fr" else "Route Bonus cards"}" hidden></section>'
+            f'<div class="tr-mid" tabindex="0" role="region" aria-label="{ui("mid_label", lang)}">'
+            f'<section class="tr-zone tr-hand-zone"><h3 id="tr-hand-title">{ui("your_hand", lang)}</h3>'
             '<div id="tr-hand" class="cards hand"></div></section>'
             '<div class="tr-row2">'
-            '<section class="tr-zone"><h3 id="tr-play-title">Play area</h3><div id="tr-play" class="cards small"></div></section>'
-            '<section class="tr-zone"><h3 id="tr-gained-title">Gained this turn</h3>'
+            f'<section class="tr-zone"><h3 id="tr-play-title">{ui("play_area", lang)}</h3><div id="tr-play" class="cards small"></div></section>'
+            f'<section class="tr-zone"><h3 id="tr-gained-title">{ui("gained", lang)}</h3>'
             '<div id="tr-gained" class="cards small"></div></section>'
             "</div></div>"
             '<section class="tr-zone tr-supply-zone" tabindex="0" aria-labelledby="tr-supply-title">'
-            '<h3 id="tr-supply-title">Supply <small class="muted">(lit: you can afford it)</small></h3>'
+            f'<h3 id="tr-supply-title">{ui("supply", lang)} <small class="muted">{ui("supply_hint", lang)}</small></h3>'
             '<div id="tr-supply" class="cards supply"></div></section>'
             "</div>"
             '<aside class="tr-side">'
@@ -135,14 +117,15 @@ class TrainsTable:
             '<div id="tr-money" class="tr-money"></div>'
             '<div id="tr-prompt" class="tr-prompt" hidden></div>'
             '<div class="turn-buttons">'
-            '<button type="button" id="tr-end" class="primary" data-cmd="end">End turn</button>'
-            '<button type="button" id="tr-pass" data-cmd="pass" title="Only before anything else this turn">'
-            "Return all Waste (whole turn)</button>"
-            '<button type="button" id="tr-undo" data-cmd="undo">Undo</button></div></div>'
-            '<h3>Players</h3><div id="tr-players"></div>'
+            f'<button type="button" id="tr-end" class="primary" data-cmd="end">{ui("end_turn", lang)}</button>'
+            f'<button type="button" id="tr-pass" data-cmd="pass" title="{ui("return_waste_tip", lang)}">'
+            f'{ui("return_waste", lang)}</button>'
+            f'<button type="button" id="tr-undo" data-cmd="undo">{ui("undo", lang)}</button></div></div>'
+            f'<h3>{ui("players", lang)}</h3><div id="tr-players"></div>'
             '<div id="tr-mine" class="tr-mine"></div>'
             '<div id="tr-discard" class="cards tiny" hidden></div>'
-            '<details class="log" open><summary>Log</summary><ol id="tr-log" reversed tabindex="0" aria-label="Log, newest first"></ol></details>'
+            f'<details class="log" open><summary>{ui("log", lang)}</summary><ol id="tr-log" reversed tabindex="0" '
+            f'aria-label="{ui("log_label", lang)}"></ol></details>'
             "</aside>"
             '<div id="tr-reader" class="tr-reader" hidden></div>'
             "</div>"
@@ -169,16 +152,17 @@ class TrainsTable:
         acting = viewer is not None and viewer in state.to_act()
         self.legal = state.legal_actions(viewer) if acting else []
         self.index = trains_ui.action_index(self.legal)
-        targets, nope = trains_ui.rail_targets(state, view, viewer)
-        self._set("#tr-dyn", trains_svg.board_dynamic_svg(self.board_id, view, targets, nope))
+        self.lang = lang = i18n.language()
+        targets, nope = trains_ui.rail_targets(state, view, viewer, lang)
+        self._set("#tr-dyn", trains_svg.board_dynamic_svg(self.board_id, view, targets, nope, lang))
         self._render_rising_sun(view, viewer)
         self._render_status(view, acting)
         self._render_cards(state, view)
         self._render_players(view)
-        lines = view.get("log", [])[-60:]
-        total = len(view.get("log", []))
+        lines = state.log_lines(viewer, 60, lang)
+        total = len(state.log)
         if total > getattr(self, "log_seen", total):
-            announce(view["log"][self.log_seen:])
+            announce(state.log_lines(viewer, min(total - self.log_seen, 60), lang))
         self.log_seen = total
         self._set("#tr-log", "".join(f"<li>{escape(line)}</li>" for line in reversed(lines)))
 
@@ -208,28 +192,29 @@ class TrainsTable:
         names = [p["name"] for p in view["players"]]
         current = view["current"]
         pending = view.get("pending")
+        lang = self.lang
         if view["phase"] == "over":
-            banner = "The game is over."
+            banner = ui("game_over", lang)
         elif acting and pending and viewer != current:  # an ATTACK or Reaction in another player's turn
-            banner = f"{names[current]}'s turn: your choice below."
+            banner = (f"Au tour de {names[current]} : votre choix ci-dessous." if lang == "fr"
+                      else f"{names[current]}'s turn: your choice below.")
         elif acting and pending:
-            banner = "Your turn: make the choice below."
+            banner = ui("make_choice", lang)
         elif acting and view["phase"] == "start_rails":
-            banner = "Place your starting rail: click a highlighted space (not sea, not a remote location)."
+            banner = ui("start_rail", lang)
         elif acting:
-            banner = f"Your turn {view['turn']}: play cards, buy, then End turn."
+            banner = ui("your_turn_n", lang, n=view["turn"])
         else:
             who = pending["player"] if pending else current
-            name = names[who]
-            banner = f"{name} is playing…" if session.is_bot(who) else f"Waiting for {name}."
+            banner = ui("bot_playing" if session.is_bot(who) else "waiting_for", lang, name=names[who])
         el = q("#tr-banner")
         el.textContent = banner
         el.classList.toggle("mine", acting)
         # money and modifiers this turn
-        mods = "".join(f"<li>{escape(modifier_text(m))}</li>" for m in view.get("modifiers", []))
-        whose = "Your" if viewer == current else f"{escape(names[current])}'s"
+        mods = "".join(f"<li>{escape(modifier_text(m, lang))}</li>" for m in view.get("modifiers", []))
+        whose = ui("your_money", lang) if viewer == current else escape(ui("their_money", lang, name=names[current]))
         money_html = "" if view["phase"] != "play" else (
-            f'<span class="money-label">{whose} money this turn</span>'
+            f'<span class="money-label">{whose}</span>'
             f'<span id="tr-money-value" class="money-value">{view.get("money", 0)}</span>'
             + (f'<ul class="mods">{mods}</ul>' if mods else ""))
         self._set("#tr-money", money_html)
@@ -237,7 +222,7 @@ class TrainsTable:
         box = q("#tr-prompt")
         prompt_html = ""
         if acting and pending:
-            opts = trains_ui.prompt_options(view, self.index)
+            opts = trains_ui.prompt_options(view, self.index, lang)
             buttons = []
             for o in opts:
                 if o["act"] is None:
@@ -249,12 +234,14 @@ class TrainsTable:
             src = pending.get("source")
             hint = ""
             if pending.get("action") in ("lay_rail", "place_station"):
-                hint = '<p class="hint">Click a highlighted space on the board, or a button below.</p>'
+                hint = f'<p class="hint">{ui("click_space", lang)}</p>'
             revealed = view.get("revealed", [])
-            shown = (f'<div class="revealed"><span class="muted">Revealed:</span><div class="cards tiny">'
-                     f'{"".join(trains_ui.card_html(n) for n in revealed)}</div></div>') if revealed else ""
+            shown = (f'<div class="revealed"><span class="muted">{ui("revealed", lang)}</span><div class="cards tiny">'
+                     f'{"".join(trains_ui.card_html(n, lang=lang) for n in revealed)}</div></div>') if revealed else ""
+            colon = " : " if lang == "fr" else ": "
             prompt_html = (
-                f'<div class="prompt-head">{escape(src) + ": " if src else ""}{escape(pending.get("prompt", ""))}</div>'
+                f'<div class="prompt-head">{escape(card_name(src, lang)) + colon if src else ""}'
+                f'{escape(trains_ui.pending_prompt(view, lang))}</div>'
                 f'{shown}{hint}<div class="opts" data-kind="{escape(pending.get("kind", ""))}">{"".join(buttons)}</div>')
         self._set("#tr-prompt", prompt_html)
         if prompt_html:
@@ -263,84 +250,91 @@ class TrainsTable:
             box.setAttribute("hidden", "")
         end = q("#tr-end")
         end.disabled = "end" not in self.index
-        end.title = "" if "end" in self.index else (trains_ui.turn_block(view, viewer) or "")
+        end.title = "" if "end" in self.index else (trains_ui.turn_block(view, viewer, lang) or "")
         pas = q("#tr-pass")
         pas.disabled = "pass" not in self.index
         q("#tr-undo").disabled = not self.app.can_undo()
 
     def _render_cards(self, state: Any, view: dict[str, Any]) -> None:
         viewer = self.session.viewer
+        lang = self.lang
         # hand
         if viewer is None:
-            hand_html = '<p class="muted">Hidden: the device is being passed.</p>'
+            hand_html = f'<p class="muted">{ui("hidden_hand", lang)}</p>'
         else:
             parts = []
             choose = trains_ui.hand_choices(view, self.index)
-            for e in trains_ui.hand_entries(state, view, viewer, self.index):
+            for e in trains_ui.hand_entries(state, view, viewer, self.index, lang):
                 if e["name"] in choose:  # the pending choice names this card: click it to choose
                     parts.append(f'<div class="hand-slot choosable" data-cid="{e["id"]}">'
-                                 + trains_ui.card_html(e["name"], "", f' data-act="{choose[e["name"]]}"')
+                                 + trains_ui.card_html(e["name"], "", f' data-act="{choose[e["name"]]}"', lang=lang)
                                  + '<div class="slot-buttons"><button type="button" class="choose" '
-                                 f'data-act="{choose[e["name"]]}">Choose</button></div></div>')
+                                 f'data-act="{choose[e["name"]]}">{ui("choose", lang)}</button></div></div>')
                     continue
                 buttons = []
                 if e["play"] is not None:
-                    buttons.append(f'<button type="button" class="play" data-act="{e["play"]}">Play</button>')
+                    buttons.append(f'<button type="button" class="play" data-act="{e["play"]}">{ui("play", lang)}</button>')
                 if e["decline"] is not None:
                     buttons.append(f'<button type="button" class="decline" data-act="{e["decline"]}" '
-                                   'title="Play it for its money only, without its effect">Money only</button>')
+                                   f'title="{ui("money_only_tip", lang)}">{ui("money_only", lang)}</button>')
                 cls = "playable" if e["play"] is not None else ("half" if e["decline"] is not None else "unplayable")
                 act = f' data-act="{e["play"]}"' if e["play"] is not None else ""
                 why = f'<small class="why">{escape(e["reason"])}</small>' if e["reason"] and not e["general"] else ""
                 parts.append(
                     f'<div class="hand-slot {cls}" data-cid="{e["id"]}">'
-                    + trains_ui.card_html(e["name"], "", act + (f' title="{escape(e["reason"], quote=True)}"' if e["reason"] else ""))
+                    + trains_ui.card_html(e["name"], "", act + (f' title="{escape(e["reason"], quote=True)}"' if e["reason"] else ""),
+                                          lang=lang)
                     + f'<div class="slot-buttons">{"".join(buttons)}</div>{why}</div>')
             waste = sum(1 for h in view.get("hand", []) if h["name"] == "Waste")
-            q("#tr-hand-title").textContent = (f"Your hand ({len(view.get('hand', []))} cards"
-                                               + (f", {waste} Waste" if waste else "") + ")")
-            hand_html = "".join(parts) or '<p class="muted">No cards in hand.</p>'
+            n = len(view.get("hand", []))
+            q("#tr-hand-title").textContent = (ui("hand_count_waste", lang, n=n, w=waste) if waste
+                                               else ui("hand_count", lang, n=n))
+            hand_html = "".join(parts) or f'<p class="muted">{ui("no_cards", lang)}</p>'
         self._set("#tr-hand", hand_html)
         # play area and gained cards of the player whose turn it is
         current = view["current"]
         cur = view["players"][current]
         mine = current == viewer
-        q("#tr-play-title").textContent = "Your play area" if mine else f"{cur['name']}'s play area"
-        q("#tr-gained-title").textContent = "Your gained cards" if mine else f"{cur['name']}'s gained cards"
-        self._set("#tr-play", "".join(trains_ui.card_html(n) for n in cur["play"]) or '<p class="muted">Nothing played yet.</p>')
-        self._set("#tr-gained", "".join(trains_ui.card_html(n) for n in cur["gained"]) or '<p class="muted">None.</p>')
+        q("#tr-play-title").textContent = ui("your_play_area", lang) if mine else ui("their_play_area", lang, name=cur["name"])
+        q("#tr-gained-title").textContent = ui("your_gained", lang) if mine else ui("their_gained", lang, name=cur["name"])
+        self._set("#tr-play", "".join(trains_ui.card_html(n, lang=lang) for n in cur["play"])
+                  or f'<p class="muted">{ui("nothing_played", lang)}</p>')
+        self._set("#tr-gained", "".join(trains_ui.card_html(n, lang=lang) for n in cur["gained"])
+                  or f'<p class="muted">{ui("none", lang)}</p>')
         # supply
         parts = []
-        for e in trains_ui.supply_entries(view, viewer, self.index):
+        for e in trains_ui.supply_entries(view, viewer, self.index, lang):
             cls = "affordable" if e["affordable"] else ("empty" if e["count"] == 0 else "")
             buttons = ""
             if e["buy"] is not None:
-                buttons += f'<button type="button" class="buy" data-act="{e["buy"]}">Buy ({e["cost"]})</button>'
+                buttons += f'<button type="button" class="buy" data-act="{e["buy"]}">{ui("buy", lang, cost=e["cost"])}</button>'
             if e["to_deck"] is not None:
                 buttons += (f'<button type="button" class="buy-deck" data-act="{e["to_deck"]}" '
-                            'title="Early Train: put it on top of your deck">to deck</button>')
+                            f'title="{ui("to_deck_tip", lang)}">{ui("to_deck", lang)}</button>')
             why = (f'<small class="why">{escape(e["reason"])}</small>'
                    if e["reason"] and e["name"] != "Waste" and not e["general"] else "")
             act = f' data-act="{e["buy"]}"' if e["buy"] is not None else ""
             title = f' title="{escape(e["reason"], quote=True)}"' if e["reason"] else ""
             parts.append(f'<div class="pile {cls}" data-pile="{escape(e["name"], quote=True)}">'
-                         + trains_ui.card_html(e["name"], "", act + title, count=e["count"])
+                         + trains_ui.card_html(e["name"], "", act + title, count=e["count"], lang=lang)
                          + f'<div class="slot-buttons">{buttons}</div>{why}</div>')
         self._set("#tr-supply", "".join(parts))
         # own deck and discard pile
         if viewer is not None:
             me = view["players"][viewer]
             discard = view.get("discard", [])
-            label = "Hide" if self.show_discard else "Show"
+            label = ui("hide_discard" if self.show_discard else "show_discard", lang)
+            deck_line = ui("your_deck", lang, deck=f'<b id="tr-deck-n">{me["deck_size"]}</b>',
+                           discard=f'<b id="tr-discard-n">{me["discard_size"]}</b>')
+            parts_line = ui("points_parts", lang, cards=view.get("card_vp", 0), rails=me["board_points"],
+                            track=me["vp_track"])
             self._set("#tr-mine", (
-                f'<p>Your deck: <b id="tr-deck-n">{me["deck_size"]}</b> · discard pile: <b id="tr-discard-n">'
-                f'{me["discard_size"]}</b> <button type="button" class="small" data-cmd="discard" '
-                f'{"disabled" if not discard else ""}>{label} discard pile</button></p>'
-                f'<p>Your points now: <b>{trains_ui.points_now(view, viewer)}</b> '
-                f'<small class="muted">(cards {view.get("card_vp", 0)}, rails {me["board_points"]}, '
-                f'track {me["vp_track"]})</small></p>'
-                f'<p class="explain muted small">{escape(explain.say("tr_rails_vp", i18n.language()))}</p>'))
-            self._set("#tr-discard", "".join(trains_ui.card_html(n) for n in discard))
+                f'<p>{deck_line} <button type="button" class="small" data-cmd="discard" '
+                f'{"disabled" if not discard else ""}>{label}</button></p>'
+                f'<p>{ui("your_points", lang, points="<b>" + str(trains_ui.points_now(view, viewer)) + "</b>")} '
+                f'<small class="muted">{parts_line}</small></p>'
+                f'<p class="explain muted small">{escape(explain.say("tr_rails_vp", lang))}</p>'))
+            self._set("#tr-discard", "".join(trains_ui.card_html(n, lang=lang) for n in discard))
             disc = q("#tr-discard")
             if self.show_discard and discard:
                 disc.removeAttribute("hidden")
@@ -352,24 +346,25 @@ class TrainsTable:
 
     def _render_players(self, view: dict[str, Any]) -> None:
         session = self.session
+        lang = self.lang
         rows = []
         over = view["phase"] == "over"
         for seat, p in enumerate(view["players"]):
             active = seat == view["current"] and not over
-            kind = "bot" if session.is_bot(seat) else "human"
-            you = " (you)" if seat == session.viewer else ""
+            kind = escape(seat_kind(session, seat))
+            you = f' ({ui("you", lang)})' if seat == session.viewer else ""
             vp = trains_ui.points_now(view, seat)
-            top = f' · discard top: {escape(p["discard_top"])}' if p.get("discard_top") else ""
+            top = escape(ui("discard_top", lang, card=card_name(p["discard_top"], lang))) if p.get("discard_top") else ""
             rows.append(
                 f'<div class="player-row{" active" if active else ""}" data-seat="{seat}">'
                 f'<span class="turn-mark">{"▶" if active else ""}</span>'
                 f'{swatch_html(seat, _colour(seat))}'
                 f'<span class="pname">{escape(p["name"])}</span><span class="kind">{kind}{you}</span>'
-                f'<span class="pscore" title="VP track + rails + VP cards">{vp} VP</span>'
-                f'<span class="pstats">rails left {p["rails_left"]} · hand {p["hand_size"]} · deck {p["deck_size"]}'
-                f' · discard {p["discard_size"]}{top}</span></div>'
+                f'<span class="pscore" title="{ui("vp_tip", lang)}">{ui("vp_n", lang, n=vp)}</span>'
+                f'<span class="pstats">{ui("player_stats", lang, rails=p["rails_left"], hand=p["hand_size"], deck=p["deck_size"], discard=p["discard_size"])}'
+                f'{top}</span></div>'
             )
-        rows.append(f'<p class="muted small">Stations left: {view["station_tokens"]} · turn {view["turn"]}</p>')
+        rows.append(f'<p class="muted small">{ui("stations_left", lang, n=view["station_tokens"], turn=view["turn"])}</p>')
         self._set("#tr-players", "".join(rows))
 
     # ---- input ------------------------------------------------------------------------
@@ -432,8 +427,9 @@ class TrainsTable:
             return
         self.reading = name
         box = q("#tr-reader")
-        close = '<button type="button" class="small" data-cmd="close-reader">Close</button>' if pinned else ""
-        box.innerHTML = trains_ui.card_html(name, "big") + trains_rs.reader_note(name) + close
+        lang = i18n.language()
+        close = f'<button type="button" class="small" data-cmd="close-reader">{ui("close", lang)}</button>' if pinned else ""
+        box.innerHTML = trains_ui.card_html(name, "big", lang=lang) + trains_rs.reader_note(name) + close
         box.setAttribute("data-reader", "1")
         box.removeAttribute("hidden")
 
@@ -449,26 +445,32 @@ class TrainsTable:
         names = [p["name"] for p in view["players"]]
         rows = trains_ui.score_rows(result)
         winners = result.get("winners", [])
+        lang = i18n.language()
         routes = bool(view.get("routes"))
-        table = ['<table class="score-table"><tr><th></th><th>cards</th><th>cities</th><th>remote</th>'
-                 "<th>VP track</th>" + ("<th>Route Bonus</th>" if routes else "") + "<th>total</th><th>rails</th></tr>"]
+        columns = ("cards", "cities", "remote", "track", *(("routes",) if routes else ()), "total", "rails")
+        table = ['<table class="score-table"><tr><th></th>'
+                 + "".join(f"<th>{ui('col_' + c, lang)}</th>" for c in columns)
+                 + "</tr>"]
         for seat, r in enumerate(rows):
             route_cell = f'<td class="route-points" data-seat="{seat}">{r["routes"]}</td>' if routes else ""
             table.append(f'<tr><th>{escape(names[seat])}</th><td>{r["cards"]}</td><td>{r["cities"]}</td>'
                          f'<td>{r["remote"]}</td><td>{r["track"]}</td>{route_cell}'
                          f'<td class="total" data-seat="{seat}">{r["total"]}</td><td>{r["rails"]}</td></tr>')
         table.append("</table>")
-        reason = result.get("end_reason", "")
+        end = result.get("end")
+        reason = (render_event(end[0], end[1], lang, names, state.board, prefix="end.") if end
+                  else result.get("end_reason", ""))
         self.app.result_modal(
             winners_heading(names, winners)
-            + f'<p class="muted">The game ended: {escape(reason)}. Ties go to the most rails on the board.</p>'
-            + trains_svg.score_chart_svg(rows, names, winners)
+            + f'<p class="muted">{escape(ui("game_ended", lang, reason=reason))}</p>'
+            + trains_svg.score_chart_svg(rows, names, winners, lang)
             + "".join(table)
         )
 
     def help_html(self) -> str:
         view = self.session.match.state.view(None)
         rs = trains_rs.help_html()
+        base = help_html(i18n.language())
         if trains_rs.uses_rising_sun(view):
-            return rs + HELP
-        return HELP + f"<details><summary>Trains: Rising Sun</summary>{rs}</details>"
+            return rs + base
+        return base + f"<details><summary>Trains: Rising Sun</summary>{rs}</details>"

@@ -24,40 +24,46 @@ from railtable.trains.cards import (
     kingdom_names,
     presets,
 )
+from railtable.trains.messages import say as engine_say
+from railtable.trains.messages import space
 
-from .trains_svg import hex_label
-from .trains_text import card_text
+from .trains_text import card_label, card_text, types_label, ui
 
 BOARDS = [("tokyo", "Tokyo"), ("osaka", "Osaka")]
 
 
 # ---- lobby -----------------------------------------------------------------------
-def lobby_options_html(settings: dict[str, Any]) -> str:
+def lobby_options_html(settings: dict[str, Any], lang: str = "en") -> str:
     """Board, kingdom (random, a recommended set, or picked card by card)."""
     board = str(settings.get("trains_board", "tokyo"))
     kingdom = str(settings.get("trains_kingdom", "random"))
     picked = set(settings.get("trains_picked", []) or [])
     board_opts = "".join(
         f'<option value="{b}"{" selected" if b == board else ""}>{label}</option>' for b, label in BOARDS)
-    k_opts = [("random", "Random (8 cards)")] + [(k, f'Recommended: {p["label"]}') for k, p in presets().items()]
-    k_opts.append(("pick", "Pick the cards myself"))
+    def label(p: dict[str, Any]) -> str:
+        return str(p.get("label_fr", p["label"])) if lang == "fr" else str(p["label"])
+
+    k_opts = [("random", ui("random_8", lang))] + [(k, ui("recommended", lang, label=label(p)))
+                                                   for k, p in presets().items()]
+    k_opts.append(("pick", ui("pick", lang)))
     kingdom_opts = "".join(
         f'<option value="{escape(k)}"{" selected" if k == kingdom else ""}>{escape(label)}</option>' for k, label in k_opts)
     boxes = "".join(
-        f'<label class="pick-card" title="{escape(card_text(n), quote=True)}"><input type="checkbox" name="trains-pick" '
+        f'<label class="pick-card" title="{escape(card_text(n, lang), quote=True)}"><input type="checkbox" name="trains-pick" '
         f'value="{escape(n, quote=True)}"{" checked" if n in picked else ""}>'
-        f'<span>{escape(n)}</span> <small>{card(n).cost}</small></label>'
-        for n in sorted(kingdom_names())
+        f'<span>{escape(card_label(n, lang))}</span> <small>{card(n).cost}</small></label>'
+        for n in sorted(kingdom_names(), key=lambda n: card_label(n, lang))
     )
     sets = "".join(
-        f'<li><b>{escape(p["label"])}</b>: {escape(", ".join(p["cards"]))}</li>' for p in presets().values())
+        f'<li><b>{escape(label(p))}</b>{":" if lang == "en" else " :"} '
+        f'{escape(", ".join(card_label(n, lang) for n in p["cards"]))}</li>' for p in presets().values())
     return (
         '<fieldset class="trains-options"><legend>Trains</legend>'
-        f'<label>Board <select id="trains-board" aria-label="Board">{board_opts}</select></label> '
-        f'<label>Supply <select id="trains-kingdom" aria-label="Kingdom">{kingdom_opts}</select></label>'
-        '<div class="trains-picker"><p class="muted">Tick up to 8 cards; missing ones are drawn at random.</p>'
+        f'<label>{ui("lobby_board", lang)} <select id="trains-board">{board_opts}</select></label> '
+        f'<label>{ui("lobby_supply", lang)} <select id="trains-kingdom">{kingdom_opts}</select></label>'
+        f'<div class="trains-picker"><p class="muted">{ui("pick_hint", lang)}</p>'
         f'<div class="pick-grid">{boxes}</div></div>'
-        f'<details class="trains-sets"><summary>Recommended sets</summary><ul>{sets}</ul></details>'
+        f'<details class="trains-sets"><summary>{ui("recommended_sets", lang)}</summary><ul>{sets}</ul></details>'
         "</fieldset>"
     )
 
@@ -112,46 +118,55 @@ def card_kind(name: str) -> str:
     return "action"
 
 
-def card_html(name: str, extra_cls: str = "", attrs: str = "", count: int | None = None) -> str:
-    """One card as DOM: cost, name, types, text, money and VP (``count`` for a supply pile)."""
+def card_html(name: str, extra_cls: str = "", attrs: str = "", count: int | None = None, lang: str = "en") -> str:
+    """One card as DOM: cost, name, types, text, money and VP (``count`` for a supply pile), in ``lang``."""
     c = card(name)
     kind = card_kind(name)
-    types = " · ".join(c.types)
-    text = card_text(name)
-    money = f'<span class="tc-money" title="money">{c.money}</span>' if c.money else ""
-    vp = f'<span class="tc-vp" title="victory points">{c.vp} VP</span>' if c.vp else ""
-    act = '<span class="tc-act" title="Action: its effect is optional">A</span> ' if c.is_(ACTION) else ""
-    cost = "" if name == WASTE else f'<span class="tc-cost" title="cost">{c.cost}</span>'
-    pile = f'<span class="tc-count" title="cards left in the pile">×{count}</span>' if count is not None else ""
+    types = types_label(name, lang)
+    text = card_text(name, lang)
+    money = f'<span class="tc-money" title="{ui("money_tip", lang)}">{c.money}</span>' if c.money else ""
+    vp = f'<span class="tc-vp" title="{ui("vp_card_tip", lang)}">{ui("vp_n", lang, n=c.vp)}</span>' if c.vp else ""
+    act = f'<span class="tc-act" title="{ui("action_tip", lang)}">A</span> ' if c.is_(ACTION) else ""
+    cost = "" if name == WASTE else f'<span class="tc-cost" title="{ui("cost_tip", lang)}">{c.cost}</span>'
+    pile = f'<span class="tc-count" title="{ui("pile_tip", lang)}">×{count}</span>' if count is not None else ""
     return (
         f'<div class="tcard k-{kind}{(" " + extra_cls) if extra_cls else ""}" data-card="{escape(name, quote=True)}"{attrs}>'
-        f'<div class="tc-head">{cost}<span class="tc-name">{escape(name)}</span></div>'
+        f'<div class="tc-head">{cost}<span class="tc-name">{escape(card_label(name, lang))}</span></div>'
         f'<div class="tc-types">{act}{escape(types)}</div>'
         f'<div class="tc-text">{escape(text)}</div>'
         f'<div class="tc-foot">{money}{vp}{pile}</div></div>'
     )
 
 
-def turn_block(view: dict[str, Any], viewer: int | None) -> str | None:
+def pending_prompt(view: dict[str, Any], lang: str = "en") -> str:
+    """The pending choice's prompt in ``lang`` (the engine's ``say``; its English words otherwise)."""
+    pending = view.get("pending") or {}
+    board = load_board(view["board"])
+    names = [p["name"] for p in view.get("players", [])]
+    return engine_say(pending.get("say", pending.get("prompt", "")), lang, names, board)
+
+
+def turn_block(view: dict[str, Any], viewer: int | None, lang: str = "en") -> str | None:
     """Why the viewer can do nothing with their cards right now (None if they can)."""
     if viewer is None:
-        return "hidden: pass the device"
+        return ui("why_hidden", lang)
     if view.get("phase") == "over":
-        return "the game is over"
+        return ui("why_over", lang)
     if viewer not in view.get("to_act", []):
-        return "wait for your turn"
+        return ui("why_wait", lang)
     pending = view.get("pending")
     if pending:
-        return f"first finish: {pending.get('prompt', 'the card effect')}"
+        return ui("why_finish", lang, prompt=pending_prompt(view, lang))
     if view.get("phase") == "start_rails":
-        return "first place your starting rail on the board"
+        return ui("why_start_rail", lang)
     return None
 
 
-def hand_entries(state: Any, view: dict[str, Any], viewer: int | None, index: dict[str, int]) -> list[dict[str, Any]]:
+def hand_entries(state: Any, view: dict[str, Any], viewer: int | None, index: dict[str, int],
+                 lang: str = "en") -> list[dict[str, Any]]:
     """Each card in the viewer's hand with what a click does, or why it cannot be played."""
     hand = view.get("hand", [])
-    block = turn_block(view, viewer)
+    block = turn_block(view, viewer, lang)
     out = []
     for h in hand:
         cid, name = h["id"], h["name"]
@@ -163,22 +178,23 @@ def hand_entries(state: Any, view: dict[str, Any], viewer: int | None, index: di
         if block:
             reason = block
         elif name == WASTE:
-            reason = "Waste cannot be played"
+            reason = ui("why_waste_play", lang)
         elif not c.playable:
-            reason = "victory point cards cannot be played; they count at the end"
+            reason = ui("why_vp_card", lang)
         elif c.effect and viewer is not None:
             blocked = state.effect_blocker(viewer, cid)
             if blocked is not None:
-                reason = blocked["why"] + (" (you may play it for its money only)" if decline is not None
-                                           else " (playing it gives only its money)")
+                why = engine_say(blocked.get("say", blocked["why"]), lang, state.names, state.board)
+                reason = ui("why_money_only" if decline is not None else "why_only_money", lang, why=why)
         out.append({"id": cid, "name": name, "play": play, "decline": decline if c.effect else None,
                     "has_effect": bool(c.effect), "reason": reason, "general": general})
     return out
 
 
-def supply_entries(view: dict[str, Any], viewer: int | None, index: dict[str, int]) -> list[dict[str, Any]]:
+def supply_entries(view: dict[str, Any], viewer: int | None, index: dict[str, int],
+                   lang: str = "en") -> list[dict[str, Any]]:
     """Each supply pile: count, cost, buy action(s) or why it cannot be bought now."""
-    block = turn_block(view, viewer)
+    block = turn_block(view, viewer, lang)
     money = int(view.get("money", 0))
     out = []
     for pile in view.get("supply", []):
@@ -187,22 +203,23 @@ def supply_entries(view: dict[str, Any], viewer: int | None, index: dict[str, in
         reason = ""
         general = False
         if name == WASTE:
-            reason = "Waste cannot be bought"
+            reason = ui("why_waste_buy", lang)
         elif count == 0:
-            reason = "this pile is empty"
+            reason = ui("why_empty", lang)
         elif block:
             reason, general = block, True
         elif cost > money:
-            reason = f"costs {cost}; you have {money} money"
+            reason = ui("why_cost", lang, cost=cost, money=money)
         elif buy is None:
-            reason = "cannot be bought now"
+            reason = ui("why_not_now", lang)
         out.append({"name": name, "count": count, "cost": cost, "buy": buy,
                     "to_deck": index.get(f"buydeck:{name}"), "affordable": buy is not None, "reason": reason,
                     "general": general})
     return out
 
 
-def rail_targets(state: Any, view: dict[str, Any], viewer: int | None) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def rail_targets(state: Any, view: dict[str, Any], viewer: int | None,
+                 lang: str = "en") -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Clickable spaces for the pending choice or starting rail, and nearby spaces that are not legal (with why)."""
     if viewer is None or viewer not in view.get("to_act", []):
         return [], []
@@ -210,16 +227,16 @@ def rail_targets(state: Any, view: dict[str, Any], viewer: int | None) -> tuple[
     pending = view.get("pending") or {}
     if view.get("phase") == "start_rails" and not pending:
         return [{"hex": h, "kind": "start", "cost": 0, "waste": False,
-                 "title": f"Place your starting rail on {hex_label(board, h)}"} for h in view.get("start_options", [])], []
+                 "title": ui("tip_start", lang, hex=space(board, h, lang))} for h in view.get("start_options", [])], []
     if pending.get("action") == "place_station":
-        return [{"hex": o["hex"], "kind": "station", "title": f"Place a station on {o['label']}"}
+        return [{"hex": o["hex"], "kind": "station", "title": ui("tip_station", lang, hex=space(board, o["hex"], lang))}
                 for o in pending.get("options", [])], []
     if pending.get("action") != "lay_rail":
         return [], []
     targets = []
     for o in pending.get("options", []):
         cost, waste = int(o["cost"]), bool(o["waste"])
-        title = f"Lay a rail on {hex_label(board, o['hex'])}: {cost} money" + (" and 1 Waste" if waste else "")
+        title = ui("tip_rail_waste" if waste else "tip_rail", lang, hex=space(board, o["hex"], lang), cost=cost)
         targets.append({"hex": o["hex"], "kind": "rail", "cost": cost, "waste": waste, "title": title})
     legal = {t["hex"] for t in targets}
     money = int(view.get("money", 0))
@@ -228,24 +245,30 @@ def rail_targets(state: Any, view: dict[str, Any], viewer: int | None) -> tuple[
         if n in legal:
             continue
         if cost > money:
-            nope.append({"hex": n, "reason": f"{hex_label(board, n)} costs {cost}; you have {money} money"})
+            nope.append({"hex": n, "reason": ui("why_hex_cost", lang, hex=space(board, n, lang), cost=cost, money=money)})
         elif view["players"][viewer]["rails_left"] <= 0:
-            nope.append({"hex": n, "reason": "you have no rails left"})
+            nope.append({"hex": n, "reason": ui("why_no_rails", lang)})
     return targets, nope
 
 
-def prompt_options(view: dict[str, Any], index: dict[str, int]) -> list[dict[str, Any]]:
-    """The options of the pending choice as buttons: label, action index, or a reason when not legal."""
+def prompt_options(view: dict[str, Any], index: dict[str, int], lang: str = "en") -> list[dict[str, Any]]:
+    """The options of the pending choice as buttons: label, action index, or a reason when not legal
+    (the engine's words, ``say``, in ``lang``)."""
     pending = view.get("pending") or {}
     if not pending.get("options"):
         return []
+    board = load_board(view["board"])
+    names = [p["name"] for p in view.get("players", [])]
+
+    def words(o: dict[str, Any], key: str = "say", english: str = "label") -> str:
+        return engine_say(o.get(key, o.get(english, str(o["value"]))), lang, names, board)
+
     out = []
     for o in pending["options"]:
         key = f'hex:{o["value"]}' if pending.get("action") in ("lay_rail", "place_station") else f'opt:{o["value"]}'
-        out.append({"label": o.get("label", str(o["value"])), "act": index.get(key), "reason": "",
-                    "value": o["value"]})
+        out.append({"label": words(o), "act": index.get(key), "reason": "", "value": o["value"]})
     for o in pending.get("unavailable", []):  # the engine says why a choice cannot be made
-        out.append({"label": o["label"], "act": None, "reason": o["why"], "value": o["value"]})
+        out.append({"label": words(o), "act": None, "reason": words(o, "why_say", "why"), "value": o["value"]})
     return out
 
 

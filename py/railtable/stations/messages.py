@@ -16,6 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from ..core.words import fill
 from .data import all_power_cards, load_json
 
 LANGUAGES = ("en", "fr")
@@ -84,5 +85,8 @@ def _show(name: str, value: Any, lang: str, names: list[str]) -> str:
 
 def render(key: str, params: dict[str, Any], lang: str, names: list[str]) -> str:
     """One log line in ``lang``."""
-    shown = {k: _show(k, v, lang, names) for k, v in params.items()}
-    return term(f"log.{key}", lang).format(**shown)
+    shown: dict[str, Any] = {k: _show(k, v, lang, names) for k, v in params.items()}
+    for k, v in params.items():  # numbers stay numbers: a template picks its plural ({n:die|dice})
+        if type(v) is int and shown[k] == str(v):
+            shown[k] = v
+    return fill(term(f"log.{key}", lang), lang, **shown)

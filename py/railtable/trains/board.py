@@ -100,17 +100,13 @@ class Board:
     def __len__(self) -> int:
         return len(self.hexes)
 
-    def label(self, h: int) -> str:
-        """A space as a person names it: its city or remote location, else its terrain, the
-        nearest named space and its row and column (e.g. "river near Urawa (2,5)")."""
-        hx = self.hexes[h]
-        if hx.name:
-            return hx.name
+    def nearest_named(self, h: int) -> str | None:
+        """The name of the named space nearest to ``h`` (by steps; ties by name), None if none."""
         seen, frontier = {h}, [h]
         while frontier:  # breadth-first: nearest by steps; ties by name
             named = sorted(self.hexes[n].name for n in frontier if self.hexes[n].name)
             if named:
-                return f"{hx.terrain} near {named[0]} ({hx.row},{hx.col})"
+                return named[0]
             nxt = []
             for v in frontier:
                 for row, col in neighbour_cells(self.hexes[v].row, self.hexes[v].col):
@@ -119,7 +115,17 @@ class Board:
                         seen.add(n)
                         nxt.append(n)
             frontier = nxt
-        return f"{hx.terrain} ({hx.row},{hx.col})"
+        return None
+
+    def label(self, h: int) -> str:
+        """A space as a person names it (in English): its city or remote location, else its terrain
+        and the nearest named space ("the river next to Urawa"), never its row and column.
+        :func:`railtable.trains.messages.space` says it in other languages."""
+        hx = self.hexes[h]
+        if hx.name:
+            return hx.name
+        near = self.nearest_named(h)
+        return f"the {hx.terrain} next to {near}" if near else f"a {hx.terrain} space"
 
 
 @cache

@@ -49,6 +49,8 @@ class CardDef:
     on_buy: tuple[dict[str, Any], ...]
     text: str = ""
     """The card's text as a person reads it (cards.json "text"; shown by the table, never interpreted)."""
+    text_fr: str = ""
+    """The same in French ("text_fr": this project's translation, docs/sources.md#trains)."""
     box: str = TRAINS
     """The box it comes from (``trains`` or ``rising_sun``)."""
     buy_ends_turn: bool = False
@@ -99,7 +101,7 @@ def all_cards() -> dict[str, CardDef]:
                 name=c["name"], fr=c["fr"], types=tuple(c["types"]), cost=int(c["cost"]),
                 money=int(c["money"]), vp=int(c["vp"]), pile=int(c["pile"]), supply=c["supply"],
                 playable=bool(c["playable"]), effect=tuple(c["effect"]), on_buy=tuple(c["on_buy"]),
-                text=str(c.get("text", "")), box=box, buy_ends_turn=bool(c.get("buy_ends_turn", False)),
+                text=str(c.get("text", "")), text_fr=str(c.get("text_fr", "")), box=box, buy_ends_turn=bool(c.get("buy_ends_turn", False)),
                 mandatory=bool(c.get("mandatory", False)), reaction=c.get("reaction"),
                 reconstructed=c.get("source") == "reconstructed",
             )

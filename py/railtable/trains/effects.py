@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from . import messages
 from .board import CITY
 from .cards import RAIL_LAYING, TRAIN, WASTE, card
 from .table import Table
@@ -108,51 +109,50 @@ def blocker(st: Table, steps: list[Step], p: int, money: int, hand: list[str]) -
     z = st.zones
     for i, step in enumerate(steps):
         op = step["op"]
-        why: str | None = None
+        why: messages.Say | None = None
         if op == "modifier":
             mods.append(step["name"])
         elif op == "lay_rail":
             if not st.rail_options(p, money, _rail_mods(mods, step), step.get("adjacent_to") == "any_rail"):
-                why = "you have no rails left" if st.rails_left[p] <= 0 else \
-                    "there is no space next to your rails that you can pay for"
+                why = ["why.no_rails_left", {}] if st.rails_left[p] <= 0 else ["why.no_rail_space", {}]
         elif op == "place_station":
             if not st.station_options():
-                why = "no station token is left" if st.station_tokens <= 0 else "no city has a free station slot"
+                why = ["why.no_station_token" if st.station_tokens <= 0 else "why.no_station_slot", {}]
         elif op == "money_of_train_in_play" or op == "train_from_play_to_deck":
             if not _trains(z.names(z.plays[p])):
-                why = "you have no Train card in play yet"
+                why = ["why.no_train_in_play", {}]
         elif op == "return_waste":
             if hand.count(WASTE) < step.get("n", 1):
-                why = "you have no Waste in your hand"
+                why = ["why.no_waste_in_hand", {}]
         elif op == "choose_one":
             if not any(feasible(st, o["steps"], p, money, hand) for o in step["options"]):
-                why = "none of its choices can be applied now"
+                why = ["why.no_choice", {}]
         elif op == "copy_action_in_hand":
             if not copy_targets(st, p, hand, money):
-                why = "you have no other Action card in hand whose effect could be applied"
+                why = ["why.no_action_to_copy", {}]
         elif op == "gain_copy_of_train_in_hand":
             if not maintenance_targets(st, hand):
-                why = "you have no Train card in hand whose pile still has cards"
+                why = ["why.no_train_to_copy", {}]
         elif op == "train_from_discard_to_hand":
             if not _trains(z.names(z.discards[p])):
-                why = "there is no Train card in your discard pile"
+                why = ["why.no_train_in_discard", {}]
         elif op in ("pay_money", "pay_for_vp"):
             need = int(step.get("n", step.get("money", 0)))
             if money < need:
-                why = f"you need {need} money to pay (you have {money})"
+                why = ["why.need_money", {"need": need, "money": money}]
             money -= need
         elif op == "discard" and step.get("all_or_nothing"):
             if len(hand) < int(step.get("n", 1)):
-                why = f"you need {int(step.get('n', 1))} other cards in hand to discard"
+                why = ["why.need_cards", {"n": int(step.get("n", 1))}]
         elif op == "choose_city":
             if not city_choices(st, step):
-                why = "no city has a station" if step.get("with_station") else "there is no city"
+                why = ["why.no_city_station" if step.get("with_station") else "why.no_city", {}]
         elif op == "trash_train_gain_better":
             up_to = int(step.get("up_to", 3))
             if not wagon_sources(st, hand, up_to):
-                why = f"you have no Train in hand with a Train costing up to {up_to} more in the supply"
+                why = ["why.no_wagon", {"up_to": up_to}]
         if why is not None:
-            return {"step": i, "op": op, "why": why}
+            return {"step": i, "op": op, "why": _english(st, why), "say": why}
     return None
 
 
@@ -178,20 +178,36 @@ def run(st: Table) -> None:
         _STEPS[step["op"]](st, frame, step)
 
 
-def _ask(st: Table, p: int, source: int | None, kind: str, prompt: str, options: list[dict[str, Any]],
+def _english(st: Table, words: messages.Say) -> str:
+    return messages.say(words, "en", st.names, st.board)
+
+
+def _ask(st: Table, p: int, source: int | None, kind: str, prompt: messages.Say, options: list[dict[str, Any]],
          action: str = "choose", **extra: Any) -> None:
-    """Stop the run with a pending choice for player ``p`` (``source``: the card whose effect asks)."""
-    st.pending = {"kind": kind, "player": p, "source": source, "prompt": prompt,
+    """Stop the run with a pending choice for player ``p`` (``source``: the card whose effect asks).
+
+    ``prompt`` is ``[key, args]`` of ``i18n.json`` (``say``: the table words it in the reader's
+    language); ``prompt`` holds its English words, for messages and tests."""
+    for o in options:
+        o.setdefault("label", _english(st, o["say"]))
+    st.pending = {"kind": kind, "player": p, "source": source, "prompt": _english(st, prompt), "say": prompt,
                   "action": action, "options": options, **extra}
 
 
-def _set_pending(st: Table, frame: Frame, kind: str, prompt: str, options: list[dict[str, Any]],
+def _set_pending(st: Table, frame: Frame, kind: str, prompt: messages.Say, options: list[dict[str, Any]],
                  action: str = "choose", **extra: Any) -> None:
     _ask(st, frame["player"], frame["source"], kind, prompt, options, action, **extra)
 
 
-def _opts(values: list[Any], label: Callable[[Any], str] = str) -> list[dict[str, Any]]:
-    return [{"value": v, "label": label(v)} for v in values]
+def _opts(values: list[Any], key: str = "opt.card", arg: str = "card",
+          more: Callable[[Any], dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """Options of a choice, each worded by the template ``key`` with ``arg`` = its value."""
+    return [{"value": v, "say": [key, {arg: v, **(more(v) if more else {})}]} for v in values]
+
+
+def _word(value: Any, key: str) -> dict[str, Any]:
+    """One more option worded by a template with no argument ("done", "take none")."""
+    return {"value": value, "say": [key, {}]}
 
 
 # ---- the steps ----------------------------------------------------------------
@@ -239,9 +255,9 @@ def _lay_rail(st: Table, f: Frame, s: Step) -> None:
         return
     options = []
     for h, (cost, waste) in sorted(opts.items()):
-        label = f"{st.hex_label(h)}: {cost} money" + (" + 1 Waste" if waste else "")
-        options.append({"value": h, "label": label, "hex": h, "cost": cost, "waste": waste})
-    _set_pending(st, f, "lay_rail", "Lay a rail: choose a space", options, action="lay_rail")
+        options.append({"value": h, "say": ["opt.rail_waste" if waste else "opt.rail", {"hex": h, "cost": cost}],
+                        "hex": h, "cost": cost, "waste": waste})
+    _set_pending(st, f, "lay_rail", ["prompt.lay_rail", {}], options, action="lay_rail")
 
 
 def _place_station(st: Table, f: Frame, s: Step) -> None:
@@ -249,8 +265,8 @@ def _place_station(st: Table, f: Frame, s: Step) -> None:
     if not opts:
         st.event("no_station_city", p=f["player"])
         return
-    options = [{"value": h, "label": st.hex_label(h), "hex": h} for h in opts]
-    _set_pending(st, f, "place_station", "Place a station: choose a city", options, action="place_station")
+    options = [{"value": h, "say": ["opt.hex", {"hex": h}], "hex": h} for h in opts]
+    _set_pending(st, f, "place_station", ["prompt.place_station", {}], options, action="place_station")
 
 
 def _money_if_in_play(st: Table, f: Frame, s: Step) -> None:
@@ -264,8 +280,8 @@ def _money_of_train_in_play(st: Table, f: Frame, s: Step) -> None:
     z = st.zones
     names = _trains(z.names(z.plays[f["player"]]))
     if names:
-        _set_pending(st, f, "money_of_train_in_play", "Choose a Train in play: gain its money",
-                     _opts(names, lambda n: f"{n} (+{card(n).money})"))
+        _set_pending(st, f, "money_of_train_in_play", ["prompt.train_money", {}],
+                     _opts(names, "opt.card_money", more=lambda n: {"n": card(n).money}))
 
 
 def _return_all_waste(st: Table, f: Frame, s: Step) -> None:
@@ -289,8 +305,8 @@ def _return_waste_any(st: Table, f: Frame, s: Step) -> None:
         k = min(k, int(s["up_to"]))
     if k:
         each = int(s.get("money_each", 0))
-        _set_pending(st, f, "return_waste_any", "How many Waste do you return?",
-                     _opts(list(range(k + 1)), lambda v: f"{v} Waste (+{v * each} money)"), step=dict(s))
+        _set_pending(st, f, "return_waste_any", ["prompt.return_waste_any", {}],
+                     _opts(list(range(k + 1)), "opt.waste_money", "n", lambda v: {"money": v * each}), step=dict(s))
 
 
 def _discard_any(st: Table, f: Frame, s: Step) -> None:
@@ -302,8 +318,8 @@ def _ask_discard_any(st: Table, p: int, source: int | None, s: Step, count: int)
     if not hand:
         _finish_discard_any(st, p, s, count)
         return
-    _ask(st, p, source, "discard_any", f"Discard a card ({count} discarded so far), or done",
-         _opts(_distinct(hand), lambda n: f"discard {n}") + [{"value": DONE, "label": "done"}], step=s, count=count)
+    _ask(st, p, source, "discard_any", ["prompt.discard_any", {"count": count}],
+         _opts(_distinct(hand), "opt.discard") + [_word(DONE, "opt.done")], step=s, count=count)
 
 
 def _finish_discard_any(st: Table, p: int, s: Step, count: int) -> None:
@@ -322,8 +338,8 @@ def _ask_discard(st: Table, p: int, source: int | None, remaining: int) -> None:
     hand = st.zones.names(st.zones.hands[p])
     if remaining <= 0 or not hand:
         return
-    _ask(st, p, source, "discard", f"Discard a card ({remaining} to go)",
-         _opts(_distinct(hand), lambda n: f"discard {n}"), remaining=remaining)
+    _ask(st, p, source, "discard", ["prompt.discard", {"left": remaining}],
+         _opts(_distinct(hand), "opt.discard"), remaining=remaining)
 
 
 def _trash_source(st: Table, f: Frame, s: Step) -> None:
@@ -349,8 +365,8 @@ def _reveal_take_one(st: Table, f: Frame, s: Step) -> None:
         return
     st.event("reveal", p=p, cards=z.names(z.revealed))
     names = _distinct(z.names(z.revealed))
-    _set_pending(st, f, "take_one", "Put one revealed card into your hand (or none)",
-                 _opts(names, lambda n: f"take {n}") + [{"value": NONE, "label": "take none"}])
+    _set_pending(st, f, "take_one", ["prompt.take_one", {}],
+                 _opts(names, "opt.take") + [_word(NONE, "opt.take_none")])
 
 
 def _ask_order(st: Table, p: int, source: int | None, order: list[int]) -> None:
@@ -370,15 +386,12 @@ def _ask_order(st: Table, p: int, source: int | None, order: list[int]) -> None:
         z.revealed = [c for c in z.revealed if c not in back]
         z.decks[p].extend(back)
         return
-    chosen = ", ".join(z.names(order))
-    _ask(st, p, source, "order_top", "Put a card back on your deck (the last one you put back ends on top)"
-         + (f"; put back so far, bottom first: {chosen}" if order else ""),
-         _opts(names, lambda n: f"put back {n}"), order=order)
+    prompt = ["prompt.order_top_so_far", {"cards": z.names(order)}] if order else ["prompt.order_top", {}]
+    _ask(st, p, source, "order_top", prompt, _opts(names, "opt.put_back"), order=order)
 
 
 def _name_and_reveal(st: Table, f: Frame, s: Step) -> None:
-    _set_pending(st, f, "name_card", "Name a card, then reveal the top card of your deck",
-                 _opts(st.names_in_game()))
+    _set_pending(st, f, "name_card", ["prompt.name_card", {}], _opts(st.names_in_game()))
 
 
 def _look_top(st: Table, f: Frame, s: Step) -> None:
@@ -389,9 +402,9 @@ def _look_top(st: Table, f: Frame, s: Step) -> None:
         return
     name = st.zones.name(cid)
     st.event("look_top", {p: ("look_top_seen", {"p": p, "card": name})}, p=p)
-    _set_pending(st, f, "discard_or_keep", f"The top card of your deck is {name}",
-                 [{"value": "discard", "label": f"discard {name}", "card": name},
-                  {"value": "keep", "label": f"keep {name} on top", "card": name}])
+    _set_pending(st, f, "discard_or_keep", ["prompt.discard_or_keep", {"card": name}],
+                 [{"value": "discard", "say": ["opt.discard", {"card": name}], "card": name},
+                  {"value": "keep", "say": ["opt.keep_on_top", {"card": name}], "card": name}])
 
 
 def _choose_one(st: Table, f: Frame, s: Step) -> None:
@@ -400,41 +413,42 @@ def _choose_one(st: Table, f: Frame, s: Step) -> None:
     opts, unavailable = [], []
     for o in s["options"]:
         why = blocker(st, o["steps"], p, st.money, hand)
+        words = {"en": o["label"], "fr": o.get("label_fr", o["label"])}  # the card data's words
         if why is None:
-            opts.append({"value": o["value"], "label": o["label"]})
+            opts.append({"value": o["value"], "label": o["label"], "say": words})
         else:
-            unavailable.append({"value": o["value"], "label": o["label"], "why": why["why"]})
+            unavailable.append({"value": o["value"], "label": o["label"], "say": words, "why": why["why"],
+                                "why_say": why["say"]})
     if opts:
-        _set_pending(st, f, "choose_one", "Choose one", opts, step=dict(s), unavailable=unavailable)
+        _set_pending(st, f, "choose_one", ["prompt.choose_one", {}], opts, step=dict(s), unavailable=unavailable)
 
 
 def _copy_action(st: Table, f: Frame, s: Step) -> None:
     p = f["player"]
     names = copy_targets(st, p, st.zones.names(st.zones.hands[p]), st.money)
     if names:
-        _set_pending(st, f, "copy_action", "Choose an Action card in your hand: this card performs its effect",
-                     _opts(names))
+        _set_pending(st, f, "copy_action", ["prompt.copy_action", {}], _opts(names))
 
 
 def _gain_copy(st: Table, f: Frame, s: Step) -> None:
     p = f["player"]
     names = maintenance_targets(st, st.zones.names(st.zones.hands[p]))
     if names:
-        _set_pending(st, f, "gain_copy", "Reveal a Train card from your hand: gain a copy", _opts(names))
+        _set_pending(st, f, "gain_copy", ["prompt.gain_copy", {}], _opts(names))
 
 
 def _from_discard(st: Table, f: Frame, s: Step) -> None:
     p = f["player"]
     names = _trains(st.zones.names(st.zones.discards[p]))
     if names:
-        _set_pending(st, f, "from_discard", "Take a Train card from your discard pile into your hand", _opts(names))
+        _set_pending(st, f, "from_discard", ["prompt.from_discard", {}], _opts(names))
 
 
 def _play_to_deck(st: Table, f: Frame, s: Step) -> None:
     p = f["player"]
     names = _trains(st.zones.names(st.zones.plays[p]))
     if names:
-        _set_pending(st, f, "play_to_deck", "Put a Train card from your play area on top of your deck", _opts(names))
+        _set_pending(st, f, "play_to_deck", ["prompt.play_to_deck", {}], _opts(names))
 
 
 def _reveal_from_deck(st: Table, p: int, card_type: str, n: int, *, until_found: bool) -> tuple[list[int], list[int]]:
@@ -469,7 +483,7 @@ def _wagon(st: Table, f: Frame, s: Step) -> None:
     up_to = int(s.get("up_to", 3))
     names = wagon_sources(st, st.zones.names(st.zones.hands[p]), up_to)
     if names:
-        _set_pending(st, f, "wagon_trash", "Trash a Train card from your hand", _opts(names), up_to=up_to)
+        _set_pending(st, f, "wagon_trash", ["prompt.wagon_trash", {}], _opts(names), up_to=up_to)
 
 
 # ---- Rising Sun steps ------------------------------------------------------------
@@ -541,9 +555,8 @@ def _ask_to_deck(st: Table, p: int, source: int | None, s: Step, remaining: int)
             st.mark_revealed()
             st.event("reveal_hand", p=p, cards=st.zones.names(st.zones.hands[p]))
         return
-    what = f"a {s['type']} card" if s.get("type") else "a card"
-    _ask(st, p, source, "to_deck", f"Put {what} from your hand on top of your deck",
-         _opts(names, lambda n: f"put back {n}"), step=s, remaining=remaining)
+    prompt = ["prompt.to_deck_type", {"type": s["type"]}] if s.get("type") else ["prompt.to_deck", {}]
+    _ask(st, p, source, "to_deck", prompt, _opts(names, "opt.put_back"), step=s, remaining=remaining)
 
 
 def _r_to_deck(st: Table, pd: Pending, v: Any) -> None:
@@ -593,8 +606,8 @@ def _ask_trash(st: Table, p: int, source: int | None, s: Step, count: int) -> No
     if not hand or count >= int(s.get("up_to", 1)):
         _add_money(st, p, count * int(s.get("money_each", 0)))
         return
-    _ask(st, p, source, "trash_any", f"Trash a card from your hand ({count} trashed, up to {s.get('up_to', 1)}), or done",
-         _opts(_distinct(hand), lambda n: f"trash {n}") + [{"value": DONE, "label": "done"}], step=s, count=count)
+    _ask(st, p, source, "trash_any", ["prompt.trash_any", {"count": count, "up_to": int(s.get("up_to", 1))}],
+         _opts(_distinct(hand), "opt.trash") + [_word(DONE, "opt.done")], step=s, count=count)
 
 
 def _r_trash_any(st: Table, pd: Pending, v: Any) -> None:
@@ -617,7 +630,7 @@ def _discard_type(st: Table, f: Frame, s: Step) -> None:
             st.mark_revealed()
             st.event("reveal_hand", p=p, cards=st.zones.names(st.zones.hands[p]))
         return
-    _set_pending(st, f, "discard_type", f"Discard a {s['type']} card", _opts(names, lambda n: f"discard {n}"),
+    _set_pending(st, f, "discard_type", ["prompt.discard_type", {"type": s["type"]}], _opts(names, "opt.discard"),
                  step=dict(s), remaining=int(s.get("n", 1)))
 
 
@@ -626,8 +639,8 @@ def _r_discard_type(st: Table, pd: Pending, v: Any) -> None:
     if pd["remaining"] > 1:
         names = _of_type(st.zones.names(st.zones.hands[pd["player"]]), pd["step"].get("type"))
         if names:
-            _ask(st, pd["player"], pd["source"], "discard_type", f"Discard a {pd['step']['type']} card",
-                 _opts(names, lambda n: f"discard {n}"), step=pd["step"], remaining=pd["remaining"] - 1)
+            _ask(st, pd["player"], pd["source"], "discard_type", ["prompt.discard_type", {"type": pd["step"]["type"]}],
+                 _opts(names, "opt.discard"), step=pd["step"], remaining=pd["remaining"] - 1)
 
 
 def _discard_down_to(st: Table, f: Frame, s: Step) -> None:
@@ -638,8 +651,8 @@ def _ask_down_to(st: Table, p: int, source: int | None, n: int) -> None:
     hand = st.zones.names(st.zones.hands[p])
     if len(hand) <= n:
         return
-    _ask(st, p, source, "discard_down", f"Discard down to {n} cards ({len(hand) - n} to go)",
-         _opts(_distinct(hand), lambda c: f"discard {c}"), n=n)
+    _ask(st, p, source, "discard_down", ["prompt.discard_down", {"n": n, "left": len(hand) - n}],
+         _opts(_distinct(hand), "opt.discard"), n=n)
 
 
 def _r_discard_down(st: Table, pd: Pending, v: Any) -> None:
@@ -650,8 +663,8 @@ def _r_discard_down(st: Table, pd: Pending, v: Any) -> None:
 def _choose_city(st: Table, f: Frame, s: Step) -> None:
     cities = city_choices(st, s)
     if cities:
-        _set_pending(st, f, "choose_city", "Choose a city" + (" with a station" if s.get("with_station") else ""),
-                     [{"value": h, "label": st.hex_label(h)} for h in cities])
+        _set_pending(st, f, "choose_city", ["prompt.choose_city_station" if s.get("with_station") else "prompt.choose_city", {}],
+                     _opts(cities, "opt.hex", "hex"))
 
 
 def _r_choose_city(st: Table, pd: Pending, v: Any) -> None:
@@ -715,9 +728,8 @@ def _victim(st: Table, f: Frame, s: Step) -> None:
     if s.get("attack") and q != s["attacker"]:
         reacts = reactions_in_hand(st, q)
         if reacts:
-            _ask(st, q, f["source"], "reaction", "An ATTACK: reveal a Reaction card from your hand?",
-                 _opts(reacts, lambda n: f"reveal {n}: not affected") + [{"value": NONE, "label": "do not reveal"}],
-                 step=dict(s))
+            _ask(st, q, f["source"], "reaction", ["prompt.reaction", {}],
+                 _opts(reacts, "opt.reveal_reaction") + [_word(NONE, "opt.do_not_reveal")], step=dict(s))
             return
     push(st, s["steps"], q, f["source"])
 
@@ -855,7 +867,7 @@ def _r_discard_or_keep(st: Table, pd: Pending, v: Any) -> None:
 
 def _r_choose_one(st: Table, pd: Pending, v: Any) -> None:
     opt = next(o for o in pd["step"]["options"] if o["value"] == v)
-    st.event("choose", p=pd["player"], choice=opt["label"])
+    st.event("choose", p=pd["player"], choice={"en": opt["label"], "fr": opt.get("label_fr", opt["label"])})
     push(st, opt["steps"], pd["player"], pd["source"])
 
 
@@ -891,8 +903,8 @@ def _r_wagon_trash(st: Table, pd: Pending, v: Any) -> None:
     z.move(z.hands[p], z.trash, v)
     st.event("trash_hand", p=p, card=v)
     max_cost = card(v).cost + int(pd["up_to"])
-    _ask(st, p, pd["source"], "wagon_gain", f"Gain a Train costing up to {max_cost} into your hand",
-         _opts(wagon_targets(st, max_cost), lambda n: f"{n} (cost {card(n).cost})"))
+    _ask(st, p, pd["source"], "wagon_gain", ["prompt.wagon_gain", {"cost": max_cost}],
+         _opts(wagon_targets(st, max_cost), "opt.card_cost", more=lambda n: {"cost": card(n).cost}))
 
 
 def _r_wagon_gain(st: Table, pd: Pending, v: Any) -> None:

@@ -739,7 +739,7 @@ class TrainsState(GameState):
         if self.pending is not None:
             pd = self.pending
             if me == pd["player"]:
-                v["pending"] = {k: pd[k] for k in ("kind", "player", "prompt", "action", "options")}
+                v["pending"] = {k: pd[k] for k in ("kind", "player", "prompt", "say", "action", "options") if k in pd}
                 if "unavailable" in pd:
                     v["pending"]["unavailable"] = pd["unavailable"]
                 v["pending"]["source"] = z.name(pd["source"]) if pd["source"] is not None else None

@@ -127,10 +127,16 @@ def grid_distance(a: Point, b: Point) -> int:
     return max(abs(dx), abs(dy), abs(dx - dy))
 
 
-def place_name(p: Point) -> str:
-    """A readable name for a junction: the city there, or the nearest city and the coordinates."""
+def nearest_city(p: Point) -> str:
+    """The city at junction ``p``, or the nearest one by steps along the grid (ties: by name):
+    how players name a junction ("near Kansas City"), never by its coordinates."""
     city = CITY_AT.get(p)
     if city:
         return city
-    near = min(CITY_AT.items(), key=lambda item: (grid_distance(p, item[0]), item[1]))
-    return f"({p[0]},{p[1]}) near {near[1]}"
+    return min(CITY_AT.items(), key=lambda item: (grid_distance(p, item[0]), item[1]))[1]
+
+
+def place_name(p: Point) -> str:
+    """A readable name for a junction in English: the city there, or "a junction near" the nearest city."""
+    city = CITY_AT.get(p)
+    return city if city else f"a junction near {nearest_city(p)}"

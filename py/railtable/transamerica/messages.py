@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.words import de, fill
 from . import board
 
 LANGUAGES = ("en", "fr")
@@ -31,38 +32,38 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "round_connected": "Round {round} ends: {p}'s five cities are connected.",
         "round_tracks": "Round {round} ends: all {tracks} tracks have been placed.",
         "score_connected": "{p}'s cities: {cities} (connected); score {score}.",
-        "score_missing": "{p}'s cities: {cities} ({missing} points missing); score {score}.",
-        "game_over": "The game is over after {round} rounds. Winner: {winners}.",
-        "near": "({x},{y}) near {city}",
+        "score_missing": "{p}'s cities: {cities} ({missing} {missing:point|points} missing); score {score}.",
+        "game_over": "The game is over after {round} {round:round|rounds}. {n_winners:Winner|Winners}: {winners}.",
+        "near": "a junction near {city}",
         "and": " and ",
         # the turn prompt
         "prompt_marker": "Your turn: place your starting marker on any free crossing (cities too).",
         "prompt_full": "Your turn: end your turn (or undo).",
         "prompt_last_single": "An opponent's five cities are joined: you may still place 1 more single track; "
         "the round ends with your turn.",
-        "prompt_one_more": "You may place {singles} more single track, or end your turn.",
+        "prompt_one_more": "You may place {singles} more {singles:single track|single tracks}, or end your turn.",
         "prompt_start": "Your turn: place 1 or {singles} single tracks, or {doubles} double track.",
     },
     "fr": {
         "deal": "Manche {round} : chaque joueur reçoit 5 villes secrètes ; {start} commence.",
         "deal_own": "Manche {round} : vos villes sont {cities} ; {start} commence.",
         "marker": "{p} pose son pion de départ sur {at}.",
-        "build": "{p} pose un rail de {a} à {b}.",
-        "build_double": "{p} pose un rail sur une ligne double de {a} à {b}.",
+        "build": "{p} pose un rail entre {a} et {b}.",
+        "build_double": "{p} pose un rail sur une ligne double entre {a} et {b}.",
         "pending": "Les cinq villes de {owner} sont reliées : la manche s'arrête après le tour de {p} "
         "(encore un rail simple permis).",
         "round_connected": "Fin de la manche {round} : les cinq villes de {p} sont reliées.",
         "round_tracks": "Fin de la manche {round} : les {tracks} rails sont posés.",
         "score_connected": "Villes de {p} : {cities} (reliées) ; score {score}.",
-        "score_missing": "Villes de {p} : {cities} ({missing} points manquants) ; score {score}.",
-        "game_over": "La partie est finie après {round} manches. Vainqueur : {winners}.",
-        "near": "({x},{y}) près de {city}",
+        "score_missing": "Villes de {p} : {cities} ({missing} {missing:point manquant|points manquants}) ; score {score}.",
+        "game_over": "La partie est finie après {round} {round:manche|manches}. {n_winners:Vainqueur|Vainqueurs} : {winners}.",
+        "near": "un croisement près {city}",
         "and": " et ",
         "prompt_marker": "À vous : posez votre pion de départ sur un croisement libre (ville comprise).",
         "prompt_full": "À vous : finissez votre tour (ou annulez).",
         "prompt_last_single": "Les cinq villes d'un adversaire sont reliées : vous pouvez encore poser 1 rail "
         "simple ; la manche s'arrête à la fin de votre tour.",
-        "prompt_one_more": "Vous pouvez poser encore {singles} rail simple, ou finir votre tour.",
+        "prompt_one_more": "Vous pouvez poser encore {singles} {singles:rail simple|rails simples}, ou finir votre tour.",
         "prompt_start": "À vous : posez 1 ou {singles} rails simples, ou {doubles} rail sur une ligne double.",
     },
 }
@@ -75,13 +76,15 @@ def text(key: str, lang: str = "en") -> str:
 
 
 def place(at: Any, lang: str = "en") -> str:
-    """A crossing as a player names it: the city there, or its coordinates and the nearest city."""
+    """A crossing as a player names it: the city there, or "near" the nearest city (by steps along
+    the grid; ties by name), never its coordinates."""
     p = (int(at[0]), int(at[1]))
     city = board.CITY_AT.get(p)
     if city:
         return city
-    near = min(board.CITY_AT.items(), key=lambda item: (board.grid_distance(p, item[0]), item[1]))
-    return text("near", lang).format(x=p[0], y=p[1], city=near[1])
+    near = board.nearest_city(p)
+    # French: "près d'Omaha", "près de Denver" (the template holds "près", the name its "de")
+    return text("near", lang).format(city=de(near) if lang == "fr" else near)
 
 
 def _show(name: str, value: Any, lang: str, names: list[str]) -> str:
@@ -104,8 +107,13 @@ def render(event: list[Any], lang: str, names: list[str]) -> str:
         kind = "build_double"
     elif kind == "score":
         kind = "score_connected" if args.get("connected") else "score_missing"
-    shown = {k: _show(k, v, lang, names) for k, v in args.items()}
-    return text(kind, lang).format(**shown)
+    shown: dict[str, Any] = {k: _show(k, v, lang, names) for k, v in args.items()}
+    for k in ("round", "missing"):  # numbers that choose a plural stay numbers
+        if k in args:
+            shown[k] = int(args[k])
+    if "winners" in args:
+        shown["n_winners"] = len(args["winners"])
+    return fill(text(kind, lang), lang, **shown)
 
 
 def turn_prompt(view: dict[str, Any], lang: str = "en") -> str:
@@ -123,5 +131,5 @@ def turn_prompt(view: dict[str, Any], lang: str = "en") -> str:
         return text("prompt_full", lang)
     if not may["doubles"]:
         key = "prompt_last_single" if view.get("round_ends_after_turn") else "prompt_one_more"
-        return text(key, lang).format(**may)
-    return text("prompt_start", lang).format(**may)
+        return fill(text(key, lang), lang, **may)
+    return fill(text("prompt_start", lang), lang, **may)

@@ -1,0 +1,90 @@
+"""TransAmerica and Trains played in French (issue 14 "Words"): a few moves by clicks, then the
+table's visible text holds none of a short list of tell-tale English words, and shows French plurals
+("1 rail restant", "5 cartes"). Screenshots: e2e/screenshots/fr-*.png."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import lobby
+import test_trains
+import test_transamerica
+from lobby import moves
+
+ENGLISH_TA = ["Your turn", "End turn", "Undo", "Your cities", "Players", "Log", "Round", "tracks",
+              "Waiting for", "is playing", "near ", "places", "builds", "Bot (", "human", "junction"]
+ENGLISH_TRAINS = ["Your hand", "Supply", "End turn", "Play area", "Undo", "Players", "Log", "discard",
+                  "draws", "money", "Waste", "Lay Rails", "Normal Train", "Station Expansion", "cards",
+                  "Bot (", "human", "Stations left", "turn ", "places", "(s)", "Rail Laying", "VP"]
+
+
+def visible_words(page: Any, selector: str) -> str:
+    return str(page.locator(selector).inner_text())
+
+
+def english_in(text: str, words: list[str]) -> list[str]:
+    return [w for w in words if re.search(r"(?<![A-Za-zÀ-ÿ])" + re.escape(w), text)]
+
+
+def test_transamerica_in_french(page: Any, server: Any, wait_engine: Any, shot: Any) -> None:
+    lobby.start_game(page, server, wait_engine, "transamerica", [("Zoé", "human"), ("Yves", "easy"), ("Xavier", "easy")],
+                     seed=7, lang="fr")
+    page.wait_for_selector("#ta-board")
+    page.select_option("#pace", "instant")
+    for _ in range(3):  # the start marker, then two turns of tracks
+        page.wait_for_function("document.querySelector('#turn-banner.mine') !== null")
+        test_transamerica.play_my_turn(page)
+    page.wait_for_function("document.querySelector('#turn-banner.mine') !== null")
+    text = visible_words(page, "#table")
+    shot(page, "fr-transamerica")
+    assert english_in(text, ENGLISH_TA) == [], text
+    assert "Robot (Facile)" in text and "Vos villes" in text and "Journal" in text
+    assert re.search(r"Manche 1 · \d+ rails restants sur \d+ dans la réserve", text), text
+    assert "pose son pion de départ sur" in text
+
+
+def test_trains_in_french(page: Any, server: Any, wait_engine: Any, shot: Any) -> None:
+    def options(pg: Any) -> None:
+        pg.select_option("#trains-board", "tokyo")
+        pg.select_option("#trains-kingdom", "beginner_tokyo")
+
+    lobby.start_game(page, server, wait_engine, "trains", [("Zoé", "human"), ("Yves", "easy")], seed=3, lang="fr",
+                     options=options)
+    page.wait_for_selector("#tr-board")
+    page.select_option("#pace", "instant")
+    played = 0
+    for _ in range(40):  # the starting rail, then a few cards played, prompts answered, one buy
+        if played >= 6:
+            break
+        page.wait_for_function("document.querySelector('#tr-banner.mine') !== null")
+        if page.locator("#tr-board .start-target").count():
+            test_trains.click_and_wait(page, page.locator("#tr-board .start-target").nth(7))
+            continue
+        if page.locator("#tr-prompt:not([hidden])").count():
+            if page.locator("#tr-board .target").count():
+                test_trains.click_and_wait(page, test_trains.cheapest_target(page))
+            elif page.locator("#tr-hand .hand-slot.choosable .tcard").count():
+                test_trains.click_and_wait(page, page.locator("#tr-hand .hand-slot.choosable .tcard").first)
+            else:
+                test_trains.click_and_wait(page, page.locator("#tr-prompt .opt:not([disabled])").last)
+            continue
+        play = page.locator("#tr-hand button.play")
+        if play.count():
+            test_trains.click_and_wait(page, play.first)
+            played += 1
+            continue
+        buys = page.locator("#tr-supply .pile.affordable button.buy")
+        if buys.count():
+            test_trains.click_and_wait(page, buys.first)
+        before = moves(page)
+        test_trains.click_and_wait(page, page.locator("#tr-end"))
+        assert moves(page) > before
+    page.wait_for_function("document.querySelector('#tr-banner.mine') !== null")
+    text = visible_words(page, "#table")
+    shot(page, "fr-trains")
+    assert english_in(text, ENGLISH_TRAINS) == [], text
+    assert "Robot (Facile)" in text and "Réserve" in text and "Journal" in text and "Ferraille" in text
+    assert re.search(r"Votre main \(\d+ cartes", text), text
+    assert "Train omnibus" in text and "Pose de rails" in text
+    assert re.search(r"pioche \d+ cartes?", text) or "pioche " in text
