@@ -58,6 +58,11 @@ def test_whole_game_one_human_by_clicks_against_bots(page: Any, server: Any, wai
             rounds_seen += 1
             if rounds_seen == 1:
                 shot(page, "ta-round-summary")
+                # a player's button shows that player's cities and missing lines (redrawn by the worker)
+                page.click('#modal .rs-pick[data-rs-seat="1"]')
+                page.wait_for_selector('#modal .rs-pick[data-rs-seat="1"][aria-pressed="true"]')
+                assert page.locator('#modal .rs-city-list[data-rs-seat="1"]').is_visible()
+                assert not page.locator('#modal .rs-city-list[data-rs-seat="0"]').is_visible()
             page.click("#modal [data-close]")
             continue
         if my_turn(page) and page.locator("#modal[hidden]").count():

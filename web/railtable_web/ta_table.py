@@ -205,6 +205,7 @@ class TransAmericaTable:
     def _round_board(self, record: dict[str, Any], names: list[str], viewer: int | None) -> str:
         """The board as the round ended, and a button per player that shows his cities and the
         missing lines the scoring counted (the engine's tree, drawn as it is)."""
+        self._round_shown = (record, names)
         if "tracks" not in record:  # a round recorded before the board was kept
             return ""
         lang = i18n.language()
@@ -253,22 +254,15 @@ class TransAmericaTable:
             on(picker, "click", self._on_pick)
 
     def _on_pick(self, event: Any) -> None:
+        """A player's button in the round window: the board, cities and missing lines drawn again for
+        that player (the worker cannot read the page, so the block is redrawn, not edited)."""
         seat = closest_data(event, "rs-seat")
-        if seat is None:
+        shown = getattr(self, "_round_shown", None)
+        if seat is None or shown is None or not seat.isdigit():
             return
-        wrap = q("#modal .rs-wrap")
-        for el in wrap.querySelectorAll("[data-rs-seat]"):
-            mine = str(el.getAttribute("data-rs-seat")) == seat
-            tag = str(el.tagName).lower()
-            if tag == "button":
-                el.setAttribute("aria-pressed", "true" if mine else "false")
-            elif tag == "g":
-                if mine:
-                    el.removeAttribute("display")
-                else:
-                    el.setAttribute("display", "none")
-            else:
-                el.hidden = not mine
+        record, names = shown
+        q("#modal .rs-wrap").outerHTML = self._round_board(record, names, int(seat))
+        self._bind_picker()
 
     def show_result(self) -> None:
         state = self.session.match.state
