@@ -13,6 +13,8 @@ from railtable.core.words import fill
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
+        "update_ready": "A new version of Railtable is ready.",
+        "reload": "Reload",
         "new_game": "New game",
         "game": "Game",
         "players": "Players",
@@ -74,6 +76,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "title_over": "Game over",
     },
     "fr": {
+        "update_ready": "Une nouvelle version de Railtable est prête.",
+        "reload": "Recharger",
         "new_game": "Nouvelle partie",
         "game": "Jeu",
         "players": "Joueurs",
