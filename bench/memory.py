@@ -82,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     with served_site() as server, sync_playwright() as pw:
         browser = pw.chromium.launch(**launch_options())
         try:
-            page = browser.new_page(viewport={"width": 1280, "height": 860})
+            page = browser.new_page(viewport={"width": 1280, "height": 860}, bypass_csp=True)
             cdp = page.context.new_cdp_session(page)
             page.goto(server.url)
             page.wait_for_function("() => document.documentElement.dataset.engine === 'ready'", timeout=180_000)

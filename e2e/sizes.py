@@ -67,7 +67,7 @@ TARGET_SIZE_JS = """(sel) => {
 
 
 def open_page(browser: Any, server: Any, page_problems: Any, options: dict[str, Any]) -> Any:
-    ctx = browser.new_context(**options)
+    ctx = browser.new_context(**options, bypass_csp=True)  # string predicates (see conftest)
     page_problems.attach_context(ctx)
     page = ctx.new_page()
     page_problems.attach_page(page)
