@@ -18,9 +18,16 @@ def test_attack_view_names_the_card_attacker_order_and_who_decides():
     assert st.view(None)["attack"] is None
     play(st, 0, "Politician")
     for seat in (None, 0, 1, 2):
-        assert st.view(seat)["attack"] == {"card": "Politician", "attacker": 0, "order": [1, 2], "done": 0}
+        attack = st.view(seat)["attack"]
+        assert {k: v for k, v in attack.items() if k != "log_from"} == {
+            "card": "Politician", "attacker": 0, "order": [1, 2], "done": 0}
+    assert st.attack_outcomes(None) == {}
     choose(st, 1, "Normal Train")
     assert st.view(None)["attack"]["done"] == 1 and st.to_act() == [2]
+    # what the ATTACK did so far, player by player: seat 1's discard, nothing yet for seat 2
+    did = st.attack_outcomes(2, "en")
+    assert list(did) == [1] and any("Normal Train" in line for line in did[1]), did
+    assert st.attack_outcomes(2, "fr")[1] != did[1]
     choose(st, 2, "Normal Train")
     choose(st, 2, "Normal Train")
     assert st.view(None)["attack"] is None and st.to_act() == [0]

@@ -81,6 +81,11 @@ def test_attack_box_and_privacy_note_name_the_attacker_the_card_and_who_decides(
     assert "Bob plays <b>Politician</b> (ATTACK)" in html
     assert re.search(r'class="now" data-seat="1"><b>Ann</b> \(you\): deciding now', html)
     assert 'class="next" data-seat="2"' in html
+    view["attack"]["done"] = 1  # what it did to each player so far is shown beside them, as text
+    html = trains_rs.attack_html(view, 2, {1: ["Ann discards <Normal Train>"]})
+    assert re.search(r'class="done" data-seat="1"><b>Ann</b>: done<span class="attack-did">'
+                     r"Ann discards &lt;Normal Train&gt;</span>", html)
+    view["attack"]["done"] = 0
     assert trains_rs.privacy_note(view, 1) == "Ann: Bob played Politician."
     view["pending"] = {"kind": "reaction", "player": 1}
     assert trains_rs.privacy_note(view, 1) == "Ann: Bob played Politician. (a Reaction?)"

@@ -288,9 +288,10 @@ def board_overlay_svg(view: dict[str, Any]) -> str:
 
 
 # ---- ATTACKs and Reactions ----------------------------------------------------------
-def attack_html(view: dict[str, Any], viewer: int | None) -> str:
+def attack_html(view: dict[str, Any], viewer: int | None, outcomes: dict[int, list[str]] | None = None) -> str:
     """The ATTACK being resolved: who played which card, what it does, each player it reaches in order
-    (done, deciding now, next) from the engine's ``view.attack`` (rulebook "Attacks")."""
+    (done, deciding now, next) from the engine's ``view.attack`` (rulebook "Attacks"), and what it did
+    to each of them so far (``outcomes``: the engine's log lines per player, as the viewer reads them)."""
     a = view.get("attack")
     if not a:
         return ""
@@ -307,7 +308,8 @@ def attack_html(view: dict[str, Any], viewer: int | None) -> str:
         else:
             state, cls = ("ensuite" if fr else "next"), "next"
         you = (" (vous)" if fr else " (you)") if seat == viewer else ""
-        items.append(f'<li class="{cls}" data-seat="{seat}"><b>{escape(names[seat])}</b>{you}: {state}</li>')
+        did = "".join(f'<span class="attack-did">{escape(line)}</span>' for line in (outcomes or {}).get(seat, []))
+        items.append(f'<li class="{cls}" data-seat="{seat}"><b>{escape(names[seat])}</b>{you}: {state}{did}</li>')
     text = escape(card_text(cname))
     head = (f'{attacker} joue <b>{escape(cname)}</b> (ATTAQUE)' if fr else f'{attacker} plays <b>{escape(cname)}</b> (ATTACK)')
     order = "Dans l’ordre, depuis le joueur actif :" if fr else "In order, from the active player clockwise:"

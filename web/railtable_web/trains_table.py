@@ -176,7 +176,8 @@ class TrainsTable:
             box.removeAttribute("hidden")
         else:
             box.setAttribute("hidden", "")
-        self._set("#tr-attack", trains_rs.attack_html(view, viewer))
+        outcomes = self.session.match.state.attack_outcomes(viewer, i18n.language())
+        self._set("#tr-attack", trains_rs.attack_html(view, viewer, outcomes))
         if view.get("attack"):
             self.last_attack = view["attack"]
         elif viewer is not None and viewer == view["current"]:

@@ -683,7 +683,7 @@ def _seats(st: Table, who: str) -> list[int]:
 def _attack(st: Table, f: Frame, s: Step) -> None:
     """ATTACK (Rising Sun rulebook "Attacks", "Reactions"): one ``victim`` step per player in turn."""
     victims = [{"op": "victim", "seat": q, "attacker": f["player"], "steps": s["steps"], "attack": True,
-                "if_hand_at_least": s.get("if_hand_at_least"),
+                "if_hand_at_least": s.get("if_hand_at_least"), "log_at": len(st.log),
                 "city": f.get("city") if s.get("if_rail_in") == "chosen_city" else None}
                for q in _seats(st, s["who"])]
     push(st, victims, f["player"], f["source"])
@@ -698,7 +698,8 @@ def _for_each(st: Table, f: Frame, s: Step) -> None:
 def attack_view(st: Table) -> dict[str, Any] | None:
     """The ATTACK being resolved, for every view (all public): ``card``, ``attacker``, ``order`` (the
     players it reaches, from the active player clockwise, rulebook "Attacks") and ``done`` (how many of
-    them are finished; the next one, ``order[done]``, is deciding while a choice is pending)."""
+    them are finished; the next one, ``order[done]``, is deciding while a choice is pending) and
+    ``log_from`` (where the ATTACK's own log entries begin: what it did to each player so far)."""
     if st.pending is None:
         return None
     for frame in reversed(st.stack):
@@ -706,7 +707,8 @@ def attack_view(st: Table) -> dict[str, Any] | None:
         if steps and steps[0].get("op") == "victim" and steps[0].get("attack"):
             src = frame["source"]
             return {"card": st.zones.name(src) if src is not None else None, "attacker": frame["player"],
-                    "order": [int(s["seat"]) for s in steps], "done": max(0, frame["i"] - 1)}
+                    "order": [int(s["seat"]) for s in steps], "done": max(0, frame["i"] - 1),
+                    "log_from": steps[0].get("log_at")}
     return None
 
 

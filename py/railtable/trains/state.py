@@ -271,6 +271,20 @@ class TrainsState(GameState):
             out.append(text)
         return out
 
+    def attack_outcomes(self, player: int | None, lang: str = "en") -> dict[int, list[str]]:
+        """What the ATTACK being resolved has done so far to each player it reaches (Rising Sun
+        rulebook "Attacks": each player in turn), as ``player`` may read the log, in ``lang``."""
+        attack = effects.attack_view(self)
+        start = attack.get("log_from") if attack else None
+        if attack is None or not isinstance(start, int):
+            return {}
+        out: dict[int, list[str]] = {}
+        for entry in self.log[start:]:
+            seat = entry[1].get("p")
+            if type(seat) is int and seat in attack["order"]:
+                out.setdefault(seat, []).append(messages.line(entry, player, lang, self.names, self.board))
+        return out
+
     def names_in_game(self) -> list[str]:
         """Every card name present in this game (for Command Central's "name a card")."""
         return sorted(set(self.zones.card_names))

@@ -32,6 +32,7 @@ class Table(Protocol):
     modifiers: list[str]
     stack: list[dict[str, Any]]
     pending: dict[str, Any] | None
+    log: list[list[Any]]
 
     @property
     def board(self) -> Board: ...
