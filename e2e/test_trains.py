@@ -28,7 +28,8 @@ def start_game(page: Any, server: Any, wait_engine: Any, seats: list[tuple[str, 
 
     lobby.start_game(page, server, wait_engine, "trains", seats, seed, options=options)
     page.wait_for_selector("#tr-board")
-    page.select_option("#pace", "instant")
+    if any(kind != "human" for _, kind in seats):  # people only: the privacy screen is up, the rest inert
+        page.select_option("#pace", "instant")
 
 
 def click_and_wait(page: Any, locator: Any) -> None:

@@ -64,7 +64,9 @@ def start(page: Any, server: Any, wait_engine: Any, config: dict[str, Any], seed
     seats = list(zip(config["players"], kinds, strict=True))
     lobby.start_game(page, server, wait_engine, "trains", seats, seed, options=options)
     page.wait_for_selector("#tr-board")
-    if page.locator("#pace").is_visible():  # on a phone it sits in the menu
+    # on a phone it sits in the menu; with people only, the privacy screen is up and the rest is inert
+    pace = page.locator("#pace")
+    if pace.is_visible() and pace.evaluate("(e) => !e.closest('[inert]')"):
         page.select_option("#pace", "instant")
 
 

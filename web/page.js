@@ -125,7 +125,9 @@
       const message = { kind: "event", id, ...describe(event) };
       if (type === "mouseover") {
         const key = JSON.stringify(message.data);
-        if (key === last) return; // still over the same thing: nothing new to say
+        // still over the same thing: nothing new to say (keys.js's own mouseover, Escape closing a
+        // card close-up, always goes through)
+        if (key === last && event.isTrusted) return;
         last = key;
       }
       if (type === "change" && target && target.type === "file") {
