@@ -94,7 +94,9 @@ def test_hostile_imports_are_refused_with_a_message(page: Any, server: Any, wait
     ]
     for name, data, expected in cases:
         page.set_input_files("#import-file", files=[{"name": name, "mimeType": "application/json", "buffer": data}])
-        page.wait_for_selector("#flash:not([hidden])")
+        # the previous file's message may still be showing: wait for this file's own
+        page.wait_for_function("n => !document.querySelector('#flash').hidden"
+                               " && document.querySelector('#flash').textContent.includes(n)", arg=name)
         text = page.locator("#flash").inner_text()
         assert name in text and expected in text, (name, text)
         assert page.locator("#table[hidden]").count() == 1
