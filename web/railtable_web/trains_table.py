@@ -51,6 +51,9 @@ class TrainsTable:
         self.lang = i18n.language()
 
     # ---- lobby ---------------------------------------------------------------------
+    STYLESHEETS = ("web/trains.css", "web/trains_rs.css")
+    """The table's style sheets; the lobby's Trains options use them too (the card picker's grid)."""
+
     @staticmethod
     def _players() -> int:
         try:
@@ -83,8 +86,8 @@ class TrainsTable:
 
     # ---- building the DOM once --------------------------------------------------------
     def mount(self) -> None:
-        add_stylesheet("web/trains.css")
-        add_stylesheet("web/trains_rs.css")
+        for href in self.STYLESHEETS:
+            add_stylesheet(href)
         board = load_board(self.board_id)
         w, h = trains_svg.extent(board)
         lang = i18n.language()
