@@ -27,3 +27,18 @@ def served_site() -> Iterator[SiteServer]:
         shutil.copyfile(ROOT / "bench" / "bare_pyodide.html", site / BARE_PAGE)
         with SiteServer(site) as server:
             yield server
+
+
+def add_release(site: Path, ref: str, folder: str) -> Path:
+    """Build the project as it is at git ``ref`` into ``site/folder`` (a "before" release served
+    beside this one; its service worker and caches are scoped to that folder)."""
+    import subprocess
+
+    out = site / folder
+    with tempfile.TemporaryDirectory(prefix="railtable-ref-") as tmp:
+        tree = Path(tmp)
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref], check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+        (tree / "node_modules").symlink_to((ROOT / "node_modules").resolve())
+        subprocess.run([sys.executable, str(tree / "tools" / "build.py"), "--out", str(out), "--quiet"], check=True)
+    return out
