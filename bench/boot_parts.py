@@ -10,9 +10,11 @@ app does) under several service-worker strategies, each in a new profile: one co
 - ``worker``: in a module worker, no service worker (files from the network / HTTP cache);
 - ``sw-cache``: under a cache-first service worker (every file from Cache Storage once kept: the
   strategy of Railtable's sw.js before this benchmark);
-- ``sw-net``: the same worker, but the runtime (``vendor/pyodide/*``) goes to the network first
-  (``fetch(event.request)`` handed back untouched, so through the HTTP cache) and Cache Storage
-  only when the network fails (``sw.js`` now);
+- ``sw-net``: the same worker, but the runtime (``vendor/pyodide-<hash>/*``) goes to the network
+  first (``fetch(event.request)`` handed back untouched, so through the HTTP cache, revalidated)
+  and Cache Storage only when the network fails;
+- ``sw-http``: the same, but the HTTP cache's copy without revalidation (``cache: "force-cache"``);
+- ``sw.js``: Railtable's own service worker (the runtime as ``sw-http``, the rest cache-first);
 - ``sw-match``: cache-first, but the engine worker itself takes the wasm from Cache Storage
   (``caches.match``) and gives that response to ``WebAssembly.instantiateStreaming``.
 
@@ -27,8 +29,6 @@ Run: ``python3 bench/boot_parts.py [--runs 3] [--warm 2] [--variants a,b] [--jso
 from __future__ import annotations
 
 import argparse
-import base64
-import hashlib
 import json
 import statistics
 import sys
@@ -39,7 +39,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from sitecopy import served_site  # noqa: E402, I001
+from sitecopy import runtime_dir, served_site  # noqa: E402, I001
 from browser import launch_options  # noqa: E402, I001
 import cpu  # noqa: E402
 
@@ -159,19 +159,19 @@ def page_name(variant: str) -> str:
 
 
 def write_pages(site: Path) -> None:
-    (site / "bench-parts-worker.js").write_text(WORKER_JS)
-    (site / "bench-parts-sw-cache.js").write_text(CACHE_FIRST)
-    (site / "bench-parts-sw-net.js").write_text(NET_FIRST % "")
-    (site / "bench-parts-sw-http.js").write_text(NET_FIRST % ', { cache: "force-cache" }')
-    sri = {f"vendor/pyodide/{f.name}": "sha256-" + base64.b64encode(hashlib.sha256(f.read_bytes()).digest()).decode()
-           for f in (site / "vendor" / "pyodide").iterdir()}
-    (site / "bench-parts-sw-sri.js").write_text(
-        f"const SRI = {json.dumps(sri)};\n"
-        + NET_FIRST % ', { integrity: SRI[new URL(event.request.url).pathname.slice(1)] || "" }')
+    runtime = runtime_dir(site)
+    files = {
+        "bench-parts-worker.js": WORKER_JS,
+        "bench-parts-sw-cache.js": CACHE_FIRST,
+        "bench-parts-sw-net.js": NET_FIRST % "",
+        "bench-parts-sw-http.js": NET_FIRST % ', { cache: "force-cache" }',
+    }
     for name, (worker, sw, match) in VARIANTS.items():
-        (site / page_name(name)).write_text(PAGE.format(
+        files[page_name(name)] = PAGE.format(
             name=name, worker=str(worker).lower(), sw=str(sw is not None).lower(), sw_script=sw or "",
-            match=int(match)))
+            match=int(match))
+    for name, text in files.items():
+        (site / name).write_text(text.replace("vendor/pyodide/", runtime))
 
 
 def load(context: Any, url: str, pid: int | None) -> dict[str, float]:

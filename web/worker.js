@@ -6,7 +6,8 @@
  * Messages to the page: {kind: "ops", batch} (DOM operations, JSON), {kind: "hello"} (Python is
  * up: send "start"), {kind: "result", id, value | error} (answers "run", used by tests),
  * {kind: "failed", error} (the engine could not start).
- * Started by web/page.js as a module worker.
+ * Started by web/page.js as a module worker. tools/build.py writes the runtime's real folder,
+ * vendor/pyodide-<content hash>/, in place of the placeholder folder in the two URLs below (sw.js: "the runtime").
  */
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 
