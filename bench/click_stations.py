@@ -84,7 +84,7 @@ def play_game(browser: Any, url: str, seed: int, limit: int) -> list[dict[str, A
     rows = page.locator("#seats .seat")
     rows.nth(0).locator("select").select_option("human")
     for i in range(1, 5):
-        rows.nth(i).locator("select").select_option("baseline")
+        rows.nth(i).locator("select").select_option("easy")  # the baseline bot is the Easy level
     page.fill("#seed", str(seed))
     page.click("#start")
     page.wait_for_selector("#st-board")
