@@ -11,6 +11,10 @@ Pyodide page (``loadPyodide`` from the same vendor copy on the main thread, one 
 - first visit: bytes the server sent during the app's cold load (up to the offline copy complete)
   against the site's size, and files sent more than once;
 - lobby painted: navigation start -> first contentful paint;
+- CPU: the CPU time the whole browser (every process and thread) spent from navigation to ready
+  (``bench/cpu.py``): much steadier than wall time on a machine shared with other jobs;
+- the app's boot in parts, from the worker's marks: wasm fetched and compiled, the rest of
+  ``loadPyodide`` (Python starting, standard library), unpacking, imports, the app's start();
 - the worker's import step (sources unpacked -> page modules imported), cold (compiling) and warm
   (the bytecode kept by the first load: the warm tab opens once it is kept).
 Medians of ``--runs`` (default 3). The site is a private fresh build (dist/ is untouched).
@@ -32,8 +36,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from sitecopy import BARE_PAGE, served_site  # noqa: E402, I001  (sitecopy puts tools/ on sys.path)
+from sitecopy import BARE_PAGE, add_release, served_site  # noqa: E402, I001  (sitecopy puts tools/ on sys.path)
 from browser import launch_options  # noqa: E402, I001  (tools/browser.py)
+import cpu  # noqa: E402
 
 # Runs before any page script: when the engine is ready, and every long task.
 PROBE_JS = """(() => {
@@ -51,23 +56,30 @@ PROBE_JS = """(() => {
 
 READ_MARKS_JS = """() => {
   const paint = performance.getEntriesByName("first-contentful-paint")[0];
-  return { ...window.__bootMarks, fcp: paint ? paint.startTime : null, steps: window.railtableBoot || null };
+  const hello = performance.getEntriesByName("railtable-hello")[0];
+  const steps = window.railtableBoot ? { ...window.railtableBoot } : null;
+  if (steps && hello) steps.hello = Math.round(hello.startTime);
+  if (steps && window.__bootMarks.ready !== undefined) steps.ready = Math.round(window.__bootMarks.ready);
+  return { ...window.__bootMarks, fcp: paint ? paint.startTime : null, steps };
 }"""
 
 
-def load(context: Any, url: str, timeout_ms: int = 180_000) -> dict[str, Any]:
+def load(context: Any, url: str, timeout_ms: int = 180_000, pid: int | None = None) -> dict[str, Any]:
     page = context.new_page()
+    before = cpu.snapshot(pid) if pid else {}
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(url, wait_until="commit")
     page.wait_for_function("window.__bootMarks && window.__bootMarks.ready !== undefined",
                            timeout=timeout_ms, polling=50)
+    used = cpu.spent(before, cpu.snapshot(pid)) if pid else {}
     page.wait_for_timeout(100)  # a long task is reported when it ends
     marks = page.evaluate(READ_MARKS_JS)
     if errors:
         raise RuntimeError(f"{url}: page errors: {errors}")
     marks["page"] = page
+    marks["cpu"] = used
     return marks
 
 
@@ -85,7 +97,8 @@ def measure(playwright: Any, server: Any, url: str, app: bool) -> dict[str, Any]
         try:
             context.add_init_script(PROBE_JS)
             server.sent.clear()
-            cold = load(context, url)
+            pid = cpu.browser_pid(profile)
+            cold = load(context, url, pid=pid)
             sent: list[tuple[str, int, int]] = []
             if app:
                 cold["page"].wait_for_function("document.documentElement.dataset.offline === 'ready'",
@@ -96,7 +109,7 @@ def measure(playwright: Any, server: Any, url: str, app: bool) -> dict[str, Any]
                                                timeout=120_000, polling=100)
             cold.pop("page").close()
             time.sleep(0.3)
-            warm = load(context, url)
+            warm = load(context, url, pid=pid)
             warm.pop("page").close()
         finally:
             context.close()
@@ -110,7 +123,34 @@ def measure(playwright: Any, server: Any, url: str, app: bool) -> dict[str, Any]
         "cold_steps": cold.get("steps"), "warm_steps": warm.get("steps"),
         "cold_import": _imports(cold.get("steps")), "warm_import": _imports(warm.get("steps")),
         "warm_bytecode": bool(warm.get("steps") and "bytecode" in warm["steps"]) if app else None,
+        "cold_parts": parts(cold.get("steps")), "warm_parts": parts(warm.get("steps")),
+        "cold_cpu": cold["cpu"].get("total"), "warm_cpu": warm["cpu"].get("total"),
+        "cold_cpu_kinds": cold["cpu"], "warm_cpu_kinds": warm["cpu"],
     }
+
+
+# The app's boot in parts (page clock, ms): the worker's steps (web/worker.js marks), then the page's.
+PARTS = (
+    ("worker started", "start", None),
+    ("wasm fetched + compiled", "wasm_start", "wasm"),
+    ("rest of loadPyodide", "wasm", "pyodide"),
+    ("python.zip + bytecode unpacked", "pyodide", "unpacked"),
+    ("page modules imported", "unpacked", "imported"),
+    ("hello -> app start() -> lobby drawn", "imported", "ready"),
+)
+
+
+def parts(steps: dict[str, float] | None) -> dict[str, float]:
+    """Durations of the boot's parts (ms) from the worker's and page's marks."""
+    out: dict[str, float] = {}
+    if not steps:
+        return out
+    for label, a, b in PARTS:
+        if b is None and a in steps:
+            out[label] = steps[a]
+        elif a in steps and b in steps:
+            out[label] = steps[b] - steps[a]
+    return out
 
 
 def _imports(steps: dict[str, float] | None) -> float | None:
@@ -132,6 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--json", action="store_true", help="print JSON only")
+    parser.add_argument("--before", metavar="REF", help="also boot the app as built at git REF (e.g. main), side by side")
     args = parser.parse_args(argv)
 
     from playwright.sync_api import sync_playwright
@@ -140,12 +181,16 @@ def main(argv: list[str] | None = None) -> int:
     with served_site() as server, sync_playwright() as pw:
         size = site_bytes(server.directory)
         pages = {"app": (server.url, True), "bare": (server.url + BARE_PAGE, False)}
+        if args.before:
+            add_release(server.directory, args.before, "before")
+            pages["before"] = (server.url + "before/", True)
+            samples["before"] = []
         for _ in range(args.runs):
             for name, (url, app) in pages.items():
                 samples[name].append(measure(pw, server, url, app))
 
     keys = ["cold", "warm", "cold_fcp", "warm_fcp", "cold_long", "warm_long", "first_visit_bytes",
-            "cold_import", "warm_import"]
+            "cold_import", "warm_import", "cold_cpu", "warm_cpu"]
     result: dict[str, Any] = {
         name: {k: median([s[k] for s in runs]) for k in keys} for name, runs in samples.items()
     }
@@ -170,6 +215,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'app (Pyodide in a worker)':30}{ms(result['app']['cold'])}  {ms(result['app']['warm'])}")
     print(f"{'bare loadPyodide page':30}{ms(result['bare']['cold'])}  {ms(result['bare']['warm'])}")
     print(f"{'app - bare (target <= 300)':30}{ms(result['app_minus_bare_cold'])}  {ms(result['app_minus_bare_warm'])}")
+    if args.before:
+        print(f"{'app at ' + args.before:30}{ms(result['before']['cold'])}  {ms(result['before']['warm'])}")
+    print("Browser CPU time, navigation -> Start enabled (all its processes; steadier than wall time under load)")
+    print(f"{'app':30}{ms(result['app']['cold_cpu'])}  {ms(result['app']['warm_cpu'])}")
+    print(f"{'bare loadPyodide page':30}{ms(result['bare']['cold_cpu'])}  {ms(result['bare']['warm_cpu'])}")
+    if args.before:
+        print(f"{'app at ' + args.before:30}{ms(result['before']['cold_cpu'])}  {ms(result['before']['warm_cpu'])}")
     print("Longest main-thread task before Start is enabled (target < 50 ms; 0 = no long task)")
     print(f"{'app (median)':30}{ms(result['app']['cold_long'])}  {ms(result['app']['warm_long'])}")
     print(f"{'app (worst of all runs)':30}{ms(result['worst_long_before_ready'])}")
@@ -181,6 +233,10 @@ def main(argv: list[str] | None = None) -> int:
     used = sum(bool(s["warm_bytecode"]) for s in samples["app"])
     print(f"Worker, sources unpacked -> page modules imported: {ms(result['app']['cold_import'])} cold, "
           f"{ms(result['app']['warm_import'])} warm (bytecode from the cache in {used} of {args.runs} warm loads)")
+    print("The app's boot in parts (medians, ms; worker marks on the page's clock)")
+    for label, _, _ in PARTS:
+        row = [median([s[f"{k}_parts"].get(label) for s in samples["app"]]) for k in ("cold", "warm")]
+        print(f"  {label:36}{ms(row[0])}  {ms(row[1])}")
     print(f"Lobby first contentful paint: {ms(result['app']['cold_fcp'])} cold, {ms(result['app']['warm_fcp'])} warm")
     return 0
 

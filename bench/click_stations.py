@@ -78,13 +78,13 @@ def play_game(browser: Any, url: str, seed: int, limit: int) -> list[dict[str, A
     """One 5-player game (seat 0 by clicks) until it ends or ``limit`` clicks are measured."""
     page = browser.new_page(viewport={"width": 1280, "height": 860}, bypass_csp=True)
     page.goto(url)
-    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=60_000)
+    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=240_000)
     page.locator("#game-choice input[value=stations]").check(force=True)
     page.select_option("#player-count", "5")
     rows = page.locator("#seats .seat")
     rows.nth(0).locator("select").select_option("human")
     for i in range(1, 5):
-        rows.nth(i).locator("select").select_option("baseline")
+        rows.nth(i).locator("select").select_option("easy")  # the baseline bot is the Easy level
     page.fill("#seed", str(seed))
     page.click("#start")
     page.wait_for_selector("#st-board")

@@ -110,7 +110,7 @@ def main() -> None:
                 browser = pw.chromium.launch(**launch_options())
                 page = browser.new_page(viewport={"width": 1280, "height": 860}, bypass_csp=True)
                 page.goto(server.url)
-                page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=60_000)
+                page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=240_000)
                 page.click("#game-choice label:has(input[value=trains])")
                 page.select_option("#player-count", "4")
                 for i in range(1, 4):

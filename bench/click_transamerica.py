@@ -53,7 +53,7 @@ def main() -> None:
             browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
             page = browser.new_page(viewport={"width": 1280, "height": 860}, bypass_csp=True)
             page.goto(server.url)
-            page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=60000)
+            page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=240_000)
             page.select_option("#player-count", "6")
             page.fill("#seed", "99")
             page.click("#start")

@@ -15,7 +15,12 @@ import build as site_build
 from serve import SiteServer
 
 
-def test_page_boots_and_engine_becomes_ready(page, server, wait_engine, shot):
+def _runtime(site) -> str:
+    """The runtime's folder in this build (vendor/pyodide-<content hash>/)."""
+    return json.loads((site / "build.json").read_text(encoding="utf-8"))["runtime"]
+
+
+def test_page_boots_and_engine_becomes_ready(page, server, site, wait_engine, shot):
     """Section 5: boot with no console error and no request to another host."""
     requested: list[str] = []
     page.on("request", lambda req: requested.append(req.url))
@@ -24,7 +29,7 @@ def test_page_boots_and_engine_becomes_ready(page, server, wait_engine, shot):
     assert page.title() == "Railtable"
     shot(page, "boot")
     # The runtime really came from our vendored copy (and so from nowhere else).
-    assert server.url + "vendor/pyodide/pyodide.asm.wasm" in requested
+    assert server.url + _runtime(site) + "pyodide.asm.wasm" in requested
     assert server.url + "web/worker.js" in requested
     assert all(url.startswith(server.url) or url.startswith(("data:", "blob:")) for url in requested), requested
 
@@ -67,8 +72,8 @@ def test_every_python_file_of_the_archive_lands_in_pyodide(page, server, site, w
 def test_server_sends_runtime_types_and_no_cache(site):
     """Pyodide needs application/wasm for streaming compilation; .mjs must be JavaScript."""
     expected = {
-        "vendor/pyodide/pyodide.asm.wasm": "application/wasm",
-        "vendor/pyodide/pyodide.mjs": "application/javascript",
+        _runtime(site) + "pyodide.asm.wasm": "application/wasm",
+        _runtime(site) + "pyodide.mjs": "application/javascript",
         "web/worker.js": "application/javascript",
         "manifest.webmanifest": "application/manifest+json",
         "index.html": "text/html",

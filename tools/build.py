@@ -6,7 +6,8 @@
   ``web/`` (scripts, style sheets, icons; not the Python sources, which travel in the archive);
 - ``python.zip``: every engine and page module (``py/railtable/**`` and ``web/railtable_web/**``,
   ``*.py`` and ``*.json``), unpacked by ``web/worker.js`` into Pyodide's ``/home/pyodide``;
-- ``vendor/pyodide/``: the Pyodide runtime files a standard-library-only program needs;
+- ``vendor/pyodide-<hash>/``: the Pyodide runtime files a standard-library-only program needs, in
+  a folder named by their content hash (``web/worker.js`` is given that name);
 - ``build.json``: the release version (a content hash of every file) and the runtime version;
 - ``sw.js``: the service worker (from ``tools/sw.template.js``) with the precache list, each file
   with its own content hash (made here, at build time).
@@ -41,6 +42,13 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+
+# Where the runtime goes in the site: vendor/pyodide-<hash of its files>/, so that a URL always
+# names the same bytes (the service worker takes them from the HTTP cache without asking the server,
+# and a release with another runtime uses other URLs: never a mix). web/worker.js names the folder
+# as RUNTIME_PLACEHOLDER, which the build replaces.
+RUNTIME_PREFIX = "vendor/pyodide-"
+RUNTIME_PLACEHOLDER = "vendor/pyodide/"
 
 # Files never worth shipping or precaching.
 SKIP_DIRS = {"__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache"}
@@ -155,13 +163,24 @@ def content_hash(out: Path, files: Iterable[str]) -> str:
     return digest.hexdigest()[:16]
 
 
-def service_worker(version: str, precache: dict[str, str]) -> str:
-    """sw.js: the template with the release version and the precache list (path -> content hash)."""
+def service_worker(version: str, precache: dict[str, str], runtime_dir: str) -> str:
+    """sw.js: the template with the release version, the precache list (path -> content hash) and
+    the runtime's folder (its files come from the HTTP cache first)."""
     template = SW_TEMPLATE.read_text(encoding="utf-8")
-    for marker in ("__VERSION__", "__PRECACHE__"):
+    for marker in ("__VERSION__", "__PRECACHE__", "__RUNTIME__"):
         if marker not in template:
             raise BuildError(f"{SW_TEMPLATE} lacks the marker {marker}")
-    return template.replace("__VERSION__", version).replace("__PRECACHE__", json.dumps(precache, indent=1))
+    return (template.replace("__VERSION__", version)
+            .replace("__PRECACHE__", json.dumps(precache, indent=1))
+            .replace("__RUNTIME__", json.dumps(runtime_dir)))
+
+
+def runtime_folder() -> str:
+    """``vendor/pyodide-<16 hex digits>/``: named by the runtime files' names and bytes."""
+    digest = hashlib.sha256()
+    for name in PYODIDE_FILES:
+        digest.update(name.encode() + b"\0" + hashlib.sha256((PYODIDE_DIR / name).read_bytes()).digest())
+    return f"{RUNTIME_PREFIX}{digest.hexdigest()[:16]}/"
 
 
 def file_hash(path: Path) -> str:
@@ -213,8 +232,14 @@ def build(out: Path) -> dict[str, object]:
     for src in _walk(ROOT / "py" / "railtable"):
         if src.suffix in (".py", ".json"):
             python[src.relative_to(ROOT).as_posix()] = src
+    runtime_dir = runtime_folder()
     for name in PYODIDE_FILES:
-        put(PYODIDE_DIR / name, f"vendor/pyodide/{name}")
+        put(PYODIDE_DIR / name, f"{runtime_dir}{name}")
+    worker = out / "web" / "worker.js"
+    text = worker.read_text(encoding="utf-8")
+    if RUNTIME_PLACEHOLDER not in text:
+        raise BuildError(f"web/worker.js does not name {RUNTIME_PLACEHOLDER}")
+    worker.write_text(text.replace(RUNTIME_PLACEHOLDER, runtime_dir), encoding="utf-8")
     missing_icons = [icon for icon in ICONS if icon not in files]
     if missing_icons:
         raise BuildError(f"icons missing: {', '.join(missing_icons)} (tools/icons.py draws the PNGs)")
@@ -228,6 +253,7 @@ def build(out: Path) -> dict[str, object]:
     info: dict[str, object] = {
         "version": version,
         "pyodide": _package_version(PYODIDE_DIR),
+        "runtime": runtime_dir,
         "files": len(files),
         "bytes": sum((out / rel).stat().st_size for rel in files),
     }
@@ -235,7 +261,7 @@ def build(out: Path) -> dict[str, object]:
     files.append("build.json")
 
     precache = {rel: file_hash(out / rel) for rel in sorted(files) if not rel.endswith(NOT_PRECACHED_SUFFIXES)}
-    (out / "sw.js").write_text(service_worker(version, precache), encoding="utf-8")
+    (out / "sw.js").write_text(service_worker(version, precache, runtime_dir), encoding="utf-8")
     info["precached"] = len(precache)
     return info
 

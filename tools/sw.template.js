@@ -13,7 +13,13 @@
  * - activate: deletes older Railtable caches, controls the open pages (clients.claim).
  * - fetch: cache-first for the release's files (the query string is ignored); a miss goes to the
  *   network and the answer is kept; other requests are left to the browser. A navigation that
- *   fails offline gets the cached index.html.
+ *   fails offline gets the cached index.html. The runtime (RUNTIME: vendor/pyodide-<hash>/, a
+ *   folder named by its files' content, so a URL always means the same bytes and a release with
+ *   another runtime uses other URLs: never a mix) is the exception: the browser's HTTP cache first,
+ *   without revalidation, then the network, and Cache Storage only when both fail (offline).
+ *   Chromium keeps V8's compiled wasm beside an HTTP cache entry and reuses it only for an answer
+ *   handed back untouched and not revalidated; from Cache Storage the 9.6 MB wasm was compiled
+ *   again on every boot (docs/architecture.md, "The warm gap").
  * - message "complete": download what the page has not loaded yet (the other games' style sheets,
  *   icons...), once the engine is up; answers {complete: true} when every file is cached.
  */
@@ -21,6 +27,8 @@
 
 const VERSION = "__VERSION__";
 const PRECACHE = __PRECACHE__;
+// The runtime's folder, named by its content hash: its files come from the HTTP cache first.
+const RUNTIME = __RUNTIME__;
 
 const scopeURL = new URL(self.registration.scope);
 // One cache per release and per site folder (two Railtable copies on one origin keep their own).
@@ -29,6 +37,7 @@ const CACHE = PREFIX + VERSION;
 const HASH_HEADER = "X-Railtable-Hash";
 const hashes = new Map(Object.entries(PRECACHE).map(([path, hash]) => [new URL(path, scopeURL).href, hash]));
 const indexURL = new URL("index.html", scopeURL).href;
+const runtimeURL = new URL(RUNTIME, scopeURL).href;
 
 function cacheKey(request) {
   const url = new URL(request.url);
@@ -120,6 +129,7 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);
+      if (key !== null && key.startsWith(runtimeURL)) return runtime(event, cache, key);
       if (key !== null) {
         const hit = await cache.match(key);
         if (hit) return hit;
@@ -140,3 +150,25 @@ self.addEventListener("fetch", (event) => {
     })(),
   );
 });
+
+/** A runtime file (its URL names its bytes: vendor/pyodide-<hash>/): the browser's HTTP cache
+ * without asking the server (a revalidation would drop the compiled code Chromium keeps beside the
+ * entry), else the network, handed back untouched so that Chromium's code cache applies; else
+ * (offline) the copy in Cache Storage. */
+async function runtime(event, cache, key) {
+  const request = event.request;
+  try {
+    const response = await fetch(request, { cache: "force-cache" });
+    if (response.status === 200) {
+      if (!request.headers.has("range") && !(await cache.match(key))) {
+        event.waitUntil(cache.put(key, stamped(response.clone(), hashes.get(key))));
+      }
+      return response;
+    }
+  } catch (error) {
+    // offline: the cached copy below
+  }
+  const hit = await cache.match(key);
+  if (hit) return hit;
+  return fetch(request); // neither: the browser's own error
+}

@@ -394,6 +394,7 @@
     if (message.kind === "ops") {
       receiveOps(JSON.parse(message.batch));
     } else if (message.kind === "hello") {
+      performance.mark("railtable-hello"); // benchmarks: the worker's Python is up
       const start = () =>
         send({
           kind: "start",
