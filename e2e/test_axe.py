@@ -159,27 +159,13 @@ def test_transamerica_everywhere(browser: Any, server: Any, page_problems: Any, 
     page.locator("#menu-toggle").evaluate("b => b.click()")
     assert page.get_attribute("#menu-toggle", "aria-expanded") == "false"
     rules_window(audit, "TransAmerica")
-    # by the keyboard to mid-game, then to the round's window
-    checked_mid = False
-    for _ in range(300):
-        if page.locator("#modal:not([hidden]) .round-chart").count():
-            break
-        if page.locator("#turn-banner.mine").count() and page.locator("#modal[hidden]").count():
-            if not checked_mid and page.locator("#ta-board .track").count() >= 4:
-                audit.check("TransAmerica mid-game (lay tracks)")
-                checked_mid = True
-            target = page.locator("#ta-board [data-key-target][tabindex='0']")
-            if target.count():
-                target.focus()
-            else:
-                page.locator("#end-turn").focus()
-            n = lobby.moves(page)
-            page.keyboard.press("Enter")
-            page.wait_for_function(f"Number(document.documentElement.dataset.moves) !== {n} || "
-                                   "!document.querySelector('#modal').hidden")
-            continue
-        page.wait_for_timeout(50)
-    assert checked_mid
+    # the bots play every seat to mid-game (the person's turn, tracks on the board), then to the
+    # round's end (its window opens as after a move)
+    advance(page, "len(m.state.tracks) >= 6 and m.state.to_act() == [0] "
+                  "and any(a['type'] == 'build' for a in m.state.legal_actions(0))")
+    page.wait_for_selector("#turn-banner.mine")
+    audit.check("TransAmerica mid-game (lay tracks)", ready="#ta-board .edge-hit")
+    advance(page, "len(m.state.view(None)['rounds']) >= 1")
     audit.check("TransAmerica's round window", ready="#modal:not([hidden]) .round-chart")
     page.keyboard.press("Escape")
     page.wait_for_selector("#modal", state="hidden")
@@ -234,14 +220,7 @@ def test_stations_everywhere(browser: Any, server: Any, page_problems: Any, wait
     page.wait_for_selector("#st-controls[data-mine='1']")
     audit.check("Trains & Stations' start (keep Power cards)")
     rules_window(audit, "Trains & Stations")
-    seen: dict[str, int] = {}
-    for _ in range(60):  # by clicks to a space to place (a board prompt)
-        if test_stations.phase(page) == "resolve" and page.locator("#st-board .space-hit").count():
-            break
-        if not test_stations.my_move(page):
-            page.wait_for_timeout(50)
-            continue
-        test_stations.play_one_move(page, seen)
+    advance(page, "m.state.to_act() == [0] and any(a['type'] == 'place' for a in m.state.legal_actions(0))")
     audit.check("Trains & Stations mid-game (place a rail)", ready="#st-board .space-hit")
     advance(page, "m.state.phase == 'speculate'")
     page.wait_for_selector("#st-controls[data-phase=speculate][data-mine='1']")
