@@ -41,8 +41,9 @@ import build as site_build  # noqa: E402  (tools/build.py)
 from browser import launch_options  # noqa: E402  (tools/browser.py)
 from serve import SiteServer  # noqa: E402  (tools/serve.py)
 
-BOOT_TIMEOUT_MS = 60_000
-"""Pyodide boots in about 3 s cold here; generous for a busy 2-core machine."""
+BOOT_TIMEOUT_MS = int(os.environ.get("RAILTABLE_E2E_BOOT_MS", "60000"))
+"""Pyodide boots in about 3 s cold here; generous for a busy 2-core machine (a machine shared by
+many jobs may need more: ``RAILTABLE_E2E_BOOT_MS``)."""
 ACTION_TIMEOUT_MS = 15_000
 """Default for every Playwright wait, click and navigation."""
 

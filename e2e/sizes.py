@@ -46,7 +46,8 @@ WIDE_JS = """() => {
 }"""
 
 # A board target's hit area, measured by hit testing (an SVG element's box leaves out its
-# stroke): a tap 21 px left, right, above or below its centre still lands on it.
+# stroke): a tap 21 px left, right, above or below its centre still lands on it or on its touch
+# area ([data-touch-for] = its [data-key-id]).
 TARGET_SIZE_JS = """(sel) => {
   const out = [];
   for (const el of document.querySelectorAll(sel + ' [data-key-target]')) {
@@ -55,7 +56,9 @@ TARGET_SIZE_JS = """(sel) => {
     if (!r.width && !r.height) continue;
     const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
     if (cx < 22 || cy < 22 || cx > innerWidth - 22 || cy > innerHeight - 22) continue;
-    const hits = (x, y) => document.elementsFromPoint(x, y).some((e) => e === el || el.contains(e));
+    const key = el.getAttribute('data-key-id');  // its touch area may be an element of its own, under the targets
+    const mine = (e) => e === el || el.contains(e) || (key !== null && e.getAttribute('data-touch-for') === key);
+    const hits = (x, y) => document.elementsFromPoint(x, y).some(mine);
     let w = 0, h = 0;
     for (let d = 0; d <= 40; d += 1) { if (hits(cx - d, cy) && hits(cx + d, cy)) w = 2 * d + 1; else break; }
     for (let d = 0; d <= 40; d += 1) { if (hits(cx, cy - d) && hits(cx, cy + d)) h = 2 * d + 1; else break; }

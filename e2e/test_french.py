@@ -42,6 +42,11 @@ def test_transamerica_in_french(page: Any, server: Any, wait_engine: Any, shot: 
     assert "Robot (Facile)" in text and "Vos villes" in text and "Journal" in text
     assert re.search(r"Manche 1 · \d+ rails restants sur \d+ dans la réserve", text), text
     assert "pose son pion de départ sur" in text
+    # a refusal (a stale click's move, played for the wrong seat) is said in French too
+    page.evaluate("(c) => window.railtable.run(c)",
+                  "from railtable_web import app\napp.APP.play({'type': 'end_turn', 'player': 1})")
+    page.wait_for_selector("#flash:not([hidden])")
+    assert page.locator("#flash").inner_text() == "ce n'est pas le tour de Yves (on attend Zoé)"
 
 
 def test_trains_in_french(page: Any, server: Any, wait_engine: Any, shot: Any) -> None:

@@ -13,9 +13,8 @@ from typing import Any
 import pytest
 
 import lobby
+from sizes import LAPTOP, PHONE, open_page
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-LAPTOP = {"viewport": {"width": 1366, "height": 768}}
 GAMES = {
     "transamerica": ([("Ann", "human"), ("Ada", "easy"), ("Bo", "easy")], "#end-turn"),
     "trains": ([("Ann", "human"), ("Ada", "easy")], "#tr-end"),
@@ -23,14 +22,6 @@ GAMES = {
 }
 BOX = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
   return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width, height: r.height}; }"""
-
-
-def open_page(browser: Any, server: Any, page_problems: Any, options: dict[str, Any]) -> Any:
-    ctx = browser.new_context(**options, bypass_csp=True)  # string predicates (see conftest)
-    page_problems.attach_context(ctx)
-    page = ctx.new_page()
-    page_problems.attach_page(page)
-    return page
 
 
 def no_sideways_scroll(page: Any) -> None:

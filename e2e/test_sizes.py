@@ -47,6 +47,10 @@ def test_board_text_targets_and_width(game: str, size: str, browser: Any, server
     page.wait_for_timeout(800)
     texts = board_text(page, board)
     assert texts and texts[0][0] >= MIN_TEXT_PX, texts[:5]
+    if game == "transamerica":  # the score track's numbers too (they were 7 px on a phone)
+        track = page.evaluate("""[...document.querySelectorAll('#score-track .cell-label')]
+            .map(e => parseFloat(getComputedStyle(e).fontSize))""")
+        assert len(track) == 14 and min(track) >= MIN_TEXT_PX, track
     wide = too_wide(page)
     assert wide["scrollWidth"] <= wide["width"] and wide["wide"] == [], wide
     if size == "phone":

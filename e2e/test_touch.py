@@ -22,7 +22,7 @@ def tap_and_wait(page: Any, target: Any) -> None:
     before = moves(page)
     loc = page.locator(target).first if isinstance(target, str) else target
     loc.scroll_into_view_if_needed()
-    loc.tap(force=True)  # SVG targets overlap by design on a phone (the page gives the nearest the tap)
+    loc.tap()  # a real tap: the target is visible, on screen and the top element at its centre
     page.wait_for_function(f"Number(document.documentElement.dataset.moves) !== {before}")
 
 

@@ -9,7 +9,9 @@
  *   finger pans it once zoomed, and scrolls the page otherwise; Ctrl+wheel (a trackpad's pinch)
  *   zooms too. A board's [data-zoom-reset] button (hidden unless zoomed) shows the whole board.
  * - Taps: when the enlarged hit areas of several legal targets overlap, the target nearest the
- *   finger gets the click. A drag or a pinch never clicks.
+ *   finger gets the click; a target's touch area may be an element of its own ([data-touch-for] =
+ *   the target's [data-key-id]), drawn under all targets so that none covers a target's shape.
+ *   A drag or a pinch never clicks.
  * Nothing here decides a move: every action still goes through the worker (web/page.js).
  */
 (function () {
@@ -133,12 +135,13 @@
         return;
       }
       const el = event.target && event.target.nodeType === 1 ? event.target : null;
-      const hit = el && el.closest(TARGET);
+      const hit = el && targetOf(svg, el);
       if (!hit) return;
       const under = document.elementsFromPoint(event.clientX, event.clientY)
-        .map((e) => e.closest(TARGET))
+        .map((e) => targetOf(svg, e))
         .filter((e, i, all) => e && svg.contains(e) && all.indexOf(e) === i);
-      if (under.length < 2) return;
+      const own = el.closest(TARGET);
+      if (under.length < 2 && own) return; // a tap on a target, no neighbour near
       let best = hit;
       let bestD = Infinity;
       for (const cand of under) {
@@ -150,12 +153,21 @@
           bestD = d;
         }
       }
-      if (best !== hit) {
+      if (best !== own) { // a neighbour nearer, or a tap on a touch area: the target gets the click
         event.stopPropagation();
         event.preventDefault();
         best.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, view: window, clientX: event.clientX, clientY: event.clientY }));
       }
     }, true);
+  }
+
+  /** The target an element stands for: itself or its ancestor, or the target whose touch area
+   * ([data-touch-for], drawn under every target) it is. */
+  function targetOf(svg, el) {
+    const own = el.closest(TARGET);
+    if (own) return own;
+    const area = el.closest("[data-touch-for]");
+    return area ? svg.querySelector(`[data-key-id="${area.getAttribute("data-touch-for")}"]`) : null;
   }
 
   const SCALED = "svg[data-board-scale]"; // drawn boards without play (a round's end): scale only

@@ -14,7 +14,7 @@
  * - #privacy ("pass the device"): focus goes to its button.
  * - #menu-toggle opens and closes the phone's top-bar menu.
  * - a card ([data-card]) reached by the keyboard shows its close-up (a hover, forwarded like the
- *   mouse's); Escape closes it.
+ *   mouse's); Escape closes it by its close command (a click on [data-reader-close]).
  * Nothing here decides a move: every action still goes through the worker.
  */
 (function () {
@@ -156,11 +156,13 @@
     return null;
   }
 
-  /** Escape closes an open card close-up ([data-reader]): as if the mouse left the card. */
+  /** Escape closes an open card close-up ([data-reader]) by its own close command: a click on
+   * its [data-reader-close] element (the reader itself when it has no button), which the table
+   * forwards to the worker like any command. */
   function closeReader() {
     const reader = document.querySelector("[data-reader]:not([hidden])");
-    if (!reader || !reader.parentElement) return false;
-    reader.parentElement.dispatchEvent(new MouseEvent("mouseover", { bubbles: true, view: window }));
+    if (!reader) return false;
+    click(reader.querySelector("[data-reader-close]") || reader);
     return true;
   }
 

@@ -125,8 +125,8 @@
       const message = { kind: "event", id, ...describe(event) };
       if (type === "mouseover") {
         const key = JSON.stringify(message.data);
-        // still over the same thing: nothing new to say (keys.js's own mouseover, Escape closing a
-        // card close-up, always goes through)
+        // still over the same thing: nothing new to say (keys.js's own mouseover, a card focused by
+        // the keyboard, always goes through)
         if (key === last && event.isTrusted) return;
         last = key;
       }

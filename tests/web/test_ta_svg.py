@@ -32,3 +32,17 @@ def test_round_board_draws_the_final_tracks_and_each_players_counted_tree() -> N
         assert body.count('class="need ') == len(record["needed"][int(seat)])
         assert body.count('class="rs-city"') == 5
     assert "<b>Ann</b>" not in svg and "&lt;b&gt;Ann&lt;/b&gt;" in svg
+
+
+def test_score_track_is_html_text_with_each_player_on_their_space() -> None:
+    """Rulebook "Scoring": locomotives start on 13 and move down; at 0 or below the game ends.
+    HTML text (not a scaled drawing): its numbers keep the page's size on a phone (issue 14)."""
+    html = ta_svg.score_track_html([13, 9, -2], ["Ann", "Bob", "Cy"], "en")
+    labels = re.findall(r'<span class="cell-label">(-?\d+)</span>', html)
+    assert labels == [str(v) for v in range(13, -3, -1)]
+    assert 'aria-label="Score track: Ann 13, Bob 9, Cy -2"' in html
+    for seat, score in ((0, 13), (1, 9), (2, -2)):
+        cell = re.search(rf'<span class="cell[^"]*"><span class="cell-label">{score}</span>(.*?)</span>(?=<span class="cell|</div>)', html)
+        assert cell and f'data-seat="{seat}"' in cell.group(1), (seat, score)
+    assert '<svg class="swatch"' in html  # colour and shape, not colour alone
+    assert '<text' not in html

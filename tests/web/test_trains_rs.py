@@ -104,6 +104,10 @@ def test_victims_choices_are_cards_of_their_own_hand() -> None:
 def test_reconstructed_cards_are_marked_in_the_reader() -> None:
     assert "reconstructed by this project" in trains_rs.reader_note("Politician")
     assert trains_rs.reader_note("Express Train") == ""
+    # the reader shows the big card and the note: the mark once, not the card text's short one too
+    reader = trains_ui.card_html("Politician", "big") + trains_rs.reader_note("Politician")
+    assert re.sub(r"<[^>]+>", " ", reader).count("reconstructed") == 1, reader
+    assert "reconstructed this" in trains_ui.card_html("Politician", "small")  # a card in a hand keeps its mark
 
 
 def test_score_rows_split_route_bonus_out_of_the_vp_track() -> None:

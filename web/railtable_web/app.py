@@ -21,6 +21,7 @@ from railtable.core.registry import CATALOGUE
 from . import dom, i18n, saves_ui, think_ui
 from .dom import closest_data, download, now_ms, on, q, show
 from .i18n import t
+from .refusals import refusal
 from .session import PLAYER_COLOURS, Session
 from .store import MemoryStorage, SaveStore
 
@@ -261,7 +262,7 @@ class App:
         try:
             match = Match(game_id, config, self.read_seed(), kinds)
         except RailtableError as exc:
-            self.flash(str(exc))
+            self.flash(refusal(exc))
             return
         slot = f"{int(time.time() * 1000)}-{match.seed}"
         self.url_params = {}  # the choices are remembered now
@@ -277,7 +278,7 @@ class App:
         items = []
         for e in entries:
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(e.updated / 1000)) if e.updated else ""
-            problem = e.error
+            problem = refusal(e.error) if e.error else e.error
             if e.save is not None:
                 if e.save.get("version") != SAVE_VERSION or e.save.get("format") != SAVE_FORMAT:
                     problem = t("save_version", v=repr(e.save.get("version")))
@@ -318,12 +319,12 @@ class App:
     def resume(self, slot: str) -> None:
         entry = self.store.read(slot)
         if entry.save is None:
-            self.flash(entry.error or "this save cannot be read")
+            self.flash(refusal(entry.error or "this save cannot be read"))
             return
         try:
             match = Match.from_save(entry.save)
         except SaveError as exc:
-            self.flash(t("cannot_resume", error=exc))
+            self.flash(t("cannot_resume", error=refusal(exc)))
             return
         session = Session(match, slot)
         saves_ui.opened(session, entry)
@@ -471,7 +472,7 @@ class App:
         try:
             self.session.match.apply(action)
         except IllegalActionError as exc:
-            self.flash(str(exc))
+            self.flash(refusal(exc))
             return False
         self.autosave()
         self.refresh()
@@ -490,7 +491,7 @@ class App:
         try:
             session.match.undo(session.viewer)
         except UndoError as exc:
-            self.flash(str(exc))
+            self.flash(refusal(exc))
             return
         self.autosave()
         self.refresh()
@@ -602,7 +603,7 @@ class App:
         try:
             match = Match(old.match.game_id, config, self.read_seed(), list(old.match.seats))
         except RailtableError as exc:
-            self.flash(str(exc))
+            self.flash(refusal(exc))
             return
         self.close_table()
         self.open(Session(match, f"{int(time.time() * 1000)}-{match.seed}"))

@@ -36,6 +36,7 @@ from . import dom, i18n
 from .dom import closest_data, download, on, q, show
 from .i18n import t
 from .public_moves import PublicMoves
+from .refusals import refusal
 from .store import PREFIX, SETTINGS_KEY, MemoryStorage, parse_record
 
 TAB_ID = secrets.token_hex(6)
@@ -378,7 +379,7 @@ def on_save_list(app: Any, event: Any) -> bool:
     try:
         match = Match.restart_from_save(entry.save)
     except SaveError as exc:
-        app.flash(t("cannot_resume", error=exc))
+        app.flash(t("cannot_resume", error=refusal(exc)))
         return True
     from .session import Session
 
@@ -449,9 +450,9 @@ def read_import(app: Any, file: dict[str, Any]) -> Match | None:
     try:
         return Match.from_save(str(file.get("text", "")))
     except SaveError as exc:
-        app.flash(t("cannot_import", file=name, error=exc))
+        app.flash(t("cannot_import", file=name, error=refusal(exc)))
     except Exception as exc:  # noqa: BLE001 - whatever the file, the engine stays alive
-        app.flash(say("import_failed", file=name, error=f"this file is not a save Railtable can read ({type(exc).__name__})"))
+        app.flash(say("import_failed", file=name, error=refusal(f"this file is not a save Railtable can read ({type(exc).__name__})")))
     return None
 
 

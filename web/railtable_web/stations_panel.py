@@ -432,7 +432,7 @@ def result_html(result: dict[str, Any], names: list[str], lang: str) -> str:
     who = ", ".join(names[w] for w in winners)
     head = tx.ui("result_share" if len(winners) > 1 else "result_wins", lang, names=who)
     rows = [
-        "<tr><th></th>"
+        "<tr><td></td>"  # the corner: no header over the row labels (axe: empty-table-header)
         + "".join(f"<th>{escape(n)}</th>" for n in names)
         + "</tr>"
     ]

@@ -220,12 +220,24 @@ def board_static_svg(lang: str = "en", rules: int = RULES_VERSION) -> str:
             f'<g class="station" data-station="{escape(sid)}">'
             f'<circle cx="{st["x"]}" cy="{st["y"]}" r="{STATION_R:.0f}"/>'
             + _bonus_badge(st, lang)
-            + f'<text class="station-name" x="{label_x:.0f}" y="{label_y:.0f}">'
+            + f'<text class="station-name full" x="{label_x:.0f}" y="{label_y:.0f}">'
             f'{escape(tx.term("station." + sid, lang))}</text>'
+            f'<text class="station-name short" x="{label_x:.0f}" y="{label_y:.0f}" aria-hidden="true">'
+            f'{escape(SHORT_NAMES.get(lang, SHORT_NAMES["en"]).get(sid, sid[:3].upper()))}</text>'
             + slots
             + "</g>"
         )
     return "".join(out)
+
+
+SHORT_NAMES: dict[str, dict[str, str]] = {
+    "en": {"seattle": "SEA", "los_angeles": "LA", "billings": "BIL", "denver": "DEN", "san_antonio": "SA",
+           "kansas_city": "KC", "detroit": "DET", "new_orleans": "NO", "boston": "BOS"},
+    "fr": {"seattle": "SEA", "los_angeles": "LA", "billings": "BIL", "denver": "DEN", "san_antonio": "SA",
+           "kansas_city": "KC", "detroit": "DÉT", "new_orleans": "NO", "boston": "BOS"},
+}
+"""A Station's name on a board drawn small (a phone: web/board.js marks it "far"): at 12 CSS px the
+full names would cover the route spaces around them; the short ones leave the spaces clear."""
 
 
 _SPACE_LABEL = {"en": "Place the die on the {route} route, space {n} of {total}",

@@ -18,7 +18,7 @@ from railtable.transamerica.messages import place
 from .keys import target_attrs
 from .session import PLAYER_COLOURS
 from .ta_text import ui
-from .table_parts import seat_shape
+from .table_parts import seat_shape, swatch_html
 
 SPACING = 44.0
 MARGIN = 34.0
@@ -150,23 +150,36 @@ def board_dynamic_svg(
         out.append(_line(pa, pb, "track-stripe", f' stroke="{colour}"'))
     hover = colour_of_viewer or "#222"
     first = True
-    for action in legal:
+    # Touch screens: each legal target has an invisible 44 CSS px touch area, all of them in a layer
+    # UNDER the targets, so a target's own shape is never covered by a neighbour's area and a tap
+    # on it lands on it; where areas overlap, web/board.js gives the tap to the nearest target.
+    areas: list[str] = ['<g class="touch-areas" aria-hidden="true">']
+    targets: list[str] = []
+    for k, action in enumerate(legal):
         if action["type"] == "build":
             a, b = action["edge"]
             pa, pb = (a[0], a[1]), (b[0], b[1])
             key = (pa, pb) if (pa, pb) in DOUBLE else (pb, pa)
             cost = 2 if DOUBLE.get(key) else 1
-            out.append(_hit_edge(pa, pb, hover, cost, first, lang))
+            target, area = _hit_edge(pa, pb, hover, cost, first, lang, k)
+            targets.append(target)
+            areas.append(area)
             first = False
         elif action["type"] == "place_marker":
             x, y = action["at"]
             cx, cy = pos(x, y)
             label = ui("aria_marker", lang, place=place((x, y), lang))
-            out.append(
-                f'<circle class="hit junction-hit" data-at="{x},{y}" cx="{cx:.1f}" cy="{cy:.1f}" r="9" '
-                f'fill="{hover}"{target_attrs(label, first)}><title>{ui("marker_here", lang)}</title></circle>'
+            targets.append(
+                f'<circle class="hit junction-hit" data-at="{x},{y}" data-key-id="{k}" cx="{cx:.1f}" cy="{cy:.1f}" r="9" '
+                f'fill="{hover}"{target_attrs(label, first)}><title>{escape(label)}</title></circle>'
             )
+            areas.append(f'<circle class="touch-area junction-area" data-at="{x},{y}" data-touch-for="{k}" '
+                         f'cx="{cx:.1f}" cy="{cy:.1f}" r="9"/>')
             first = False
+    areas.append("</g>")
+    if targets:
+        out.extend(areas)
+        out.extend(targets)
     for seat, marker in enumerate(view.get("markers", [])):
         if marker:
             cx, cy = pos(marker[0], marker[1])
@@ -180,8 +193,10 @@ def board_dynamic_svg(
     return "".join(out)
 
 
-def _hit_edge(a: Point, b: Point, colour: str, cost: int, first: bool = False, lang: str = "en") -> str:
-    """A clickable band along a legal line (a polygon: easy to hit, never zero-sized)."""
+def _hit_edge(a: Point, b: Point, colour: str, cost: int, first: bool = False, lang: str = "en",
+              key: int = 0) -> tuple[str, str]:
+    """A clickable band along a legal line (a polygon: easy to hit, never zero-sized), and its
+    touch area (the same band, widened to 44 CSS px on touch screens by the style sheet)."""
     (x1, y1), (x2, y2) = pos(*a), pos(*b)
     dx, dy = x2 - x1, y2 - y1
     length = math.hypot(dx, dy)
@@ -191,11 +206,12 @@ def _hit_edge(a: Point, b: Point, colour: str, cost: int, first: bool = False, l
     pts = [(x1 + sx + nx, y1 + sy + ny), (x2 - sx + nx, y2 - sy + ny), (x2 - sx - nx, y2 - sy - ny),
            (x1 + sx - nx, y1 + sy - ny)]
     points = " ".join(f"{px:.1f},{py:.1f}" for px, py in pts)
-    tip = ui("tip_double" if cost == 2 else "tip_single", lang)
     label = ui("aria_double" if cost == 2 else "aria_single", lang, a=place(a, lang), b=place(b, lang))
+    edge = edge_id(a, b)
     return (
-        f'<polygon class="hit edge-hit{" costs-2" if cost == 2 else ""}" data-edge="{edge_id(a, b)}" '
-        f'points="{points}" fill="{colour}"{target_attrs(label, first)}><title>{tip}</title></polygon>'
+        f'<polygon class="hit edge-hit{" costs-2" if cost == 2 else ""}" data-edge="{edge}" data-key-id="{key}" '
+        f'points="{points}" fill="{colour}"{target_attrs(label, first)}><title>{escape(label)}</title></polygon>',
+        f'<polygon class="touch-area edge-area" data-edge="{edge}" data-touch-for="{key}" points="{points}"/>',
     )
 
 
@@ -210,28 +226,26 @@ def board_svg(view: dict[str, Any], legal: list[dict[str, Any]], colour: str | N
     )
 
 
-def score_track_svg(scores: list[int], names: list[str], start: int = 13) -> str:
-    """The scoring track: spaces from ``start`` down to 0 (red), a locomotive per player."""
+def score_track_html(scores: list[int], names: list[str], lang: str = "en", start: int = 13) -> str:
+    """The scoring track (rulebook "Scoring": each player's locomotive starts on 13 and moves down
+    by the tracks they still needed; at 0 or below the game ends): spaces from ``start`` down to 0
+    (red), each player's colour and shape on their space. HTML, not a scaled drawing, so its numbers
+    keep the page's text size (at least 12 px) at every screen width (issue 14)."""
     low = min([0, *scores])
     cells = list(range(start, low - 1, -1))
-    w, h = 34, 30
-    rows = len(scores)
-    height = 26 + rows * 16 + 8
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="score-track" viewBox="0 0 {len(cells) * w + 4} {height}">']
-    for i, v in enumerate(cells):
-        cls = "cell zero" if v <= 0 else "cell"
-        out.append(f'<rect class="{cls}" x="{2 + i * w}" y="2" width="{w - 2}" height="{h - 8}" rx="3"/>')
-        out.append(f'<text class="cell-label" x="{2 + i * w + (w - 2) / 2}" y="17">{v}</text>')
+    here: dict[int, list[int]] = {}
     for seat, score in enumerate(scores):
-        i = cells.index(score) if score in cells else len(cells) - 1
-        cx = 2 + i * w + (w - 2) / 2
-        cy = 30 + seat * 16
-        colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
-        out.append(
-            f'<g class="loco" data-seat="{seat}" data-score="{score}"><path d="M{cx - 9} {cy + 5} h18 v-7 h-6 v-4 h-8 v4 h-4 z" '
-            f'fill="{colour}"/><title>{escape(names[seat])}: {score}</title></g>'
+        here.setdefault(score if score in cells else cells[-1], []).append(seat)
+    said = ", ".join(f"{names[seat]} {score}" for seat, score in enumerate(scores))
+    out = [f'<div class="score-track" role="img" aria-label="{escape(ui("score_track", lang, scores=said), quote=True)}">']
+    for v in cells:
+        marks = "".join(
+            f'<span class="loco" data-seat="{seat}" data-score="{scores[seat]}" title="{escape(names[seat], quote=True)}: '
+            f'{scores[seat]}">{swatch_html(seat, PLAYER_COLOURS[seat % len(PLAYER_COLOURS)])}</span>'
+            for seat in here.get(v, [])
         )
-    out.append("</svg>")
+        out.append(f'<span class="cell{" zero" if v <= 0 else ""}"><span class="cell-label">{v}</span>{marks}</span>')
+    out.append("</div>")
     return "".join(out)
 
 

@@ -141,7 +141,7 @@ class TransAmericaTable:
                 f'<span class="pscore">{view["scores"][seat]}</span></div>'
             )
         q("#players").innerHTML = "".join(rows)
-        q("#score-track").innerHTML = ta_svg.score_track_svg(view["scores"], names)
+        q("#score-track").innerHTML = ta_svg.score_track_html(view["scores"], names, lang)
         q("#tracks-left").textContent = ui("round_tracks", lang, round=view["round"], left=view["tracks_left"],
                                            total=TRACKS_IN_SUPPLY)
         log = view.get("log", [])
@@ -283,7 +283,7 @@ class TransAmericaTable:
             winners_heading(names, result.get("winners", []))
             + f'<p class="muted">{ui("score_note", lang)}</p>'
             + (f'<h3>{ui("last_round", lang)}</h3>{last}' if last else "")
-            + ta_svg.score_track_svg(result.get("scores", view["scores"]), names)
+            + ta_svg.score_track_html(result.get("scores", view["scores"]), names, lang)
             + "".join(history)
         )
         if rounds:

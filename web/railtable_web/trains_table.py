@@ -130,7 +130,8 @@ class TrainsTable:
             f'<details class="log" open><summary>{ui("log", lang)}</summary><ol id="tr-log" reversed tabindex="0" '
             f'aria-label="{ui("log_label", lang)}"></ol></details>'
             "</aside>"
-            '<div id="tr-reader" class="tr-reader" hidden></div>'
+            # Escape (web/keys.js) closes the close-up by a click on it: its own close command
+            '<div id="tr-reader" class="tr-reader" data-cmd="close-reader" hidden></div>'
             "</div>"
         )
         table = q(".tr-table", self.root)
@@ -431,7 +432,8 @@ class TrainsTable:
         self.reading = name
         box = q("#tr-reader")
         lang = i18n.language()
-        close = f'<button type="button" class="small" data-cmd="close-reader">{ui("close", lang)}</button>' if pinned else ""
+        close = (f'<button type="button" class="small" data-cmd="close-reader" data-reader-close="1">'
+                 f'{ui("close", lang)}</button>' if pinned else "")
         box.innerHTML = trains_ui.card_html(name, "big", lang=lang) + trains_rs.reader_note(name) + close
         box.setAttribute("data-reader", "1")
         box.removeAttribute("hidden")
@@ -451,7 +453,7 @@ class TrainsTable:
         lang = i18n.language()
         routes = bool(view.get("routes"))
         columns = ("cards", "cities", "remote", "track", *(("routes",) if routes else ()), "total", "rails")
-        table = ['<table class="score-table"><tr><th></th>'
+        table = ['<table class="score-table"><tr><td></td>'
                  + "".join(f"<th>{ui('col_' + c, lang)}</th>" for c in columns)
                  + "</tr>"]
         for seat, r in enumerate(rows):

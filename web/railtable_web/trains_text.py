@@ -351,15 +351,16 @@ def help_html(lang: str = "en") -> str:
     return HELP.get(lang, HELP["en"])
 
 
-def card_text(name: str, lang: str = "en") -> str:
+def card_text(name: str, lang: str = "en", mark: bool = True) -> str:
     """The card's text from the engine's card data ("text", "text_fr"); a Rising Sun card whose
-    effect this project reconstructed says so, as a note for players (docs/sources.md#trains-rising-sun)."""
+    effect this project reconstructed says so, as a note for players (docs/sources.md#trains-rising-sun).
+    ``mark=False`` leaves that note out (the card reader says it once, at more length)."""
     try:
         c = card(name)
     except KeyError:
         return ""
     text = c.text_fr if lang == "fr" and c.text_fr else c.text
-    return text + (" " + ui("reconstructed", lang) if c.reconstructed and text else "")
+    return text + (" " + ui("reconstructed", lang) if mark and c.reconstructed and text else "")
 
 
 def card_label(name: str, lang: str = "en") -> str:

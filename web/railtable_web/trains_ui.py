@@ -74,7 +74,7 @@ def card_html(name: str, extra_cls: str = "", attrs: str = "", count: int | None
     c = card(name)
     kind = card_kind(name)
     types = types_label(name, lang)
-    text = card_text(name, lang)
+    text = card_text(name, lang, mark="big" not in extra_cls.split())  # the reader adds its own note
     money = f'<span class="tc-money" title="{ui("money_tip", lang)}">{c.money}</span>' if c.money else ""
     vp = f'<span class="tc-vp" title="{ui("vp_card_tip", lang)}">{ui("vp_n", lang, n=c.vp)}</span>' if c.vp else ""
     act = f'<span class="tc-act" title="{ui("action_tip", lang)}">A</span> ' if c.is_(ACTION) else ""
