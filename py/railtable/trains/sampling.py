@@ -304,14 +304,17 @@ class TrainsAdapter:
                 or (empty >= 2 and empty + low >= 4) or view["station_tokens"] <= e.stations)
 
     def budget_for(self, budget: Budget, view: dict[str, Any]) -> Budget:
-        """Near the end the rollouts go on through every player's next turn (the game's end, a
-        tie broken by rails, is seen by the search itself), with fewer, longer rollouts."""
+        """Near the end the rollouts go on through every player's next turns (the game's end, a
+        tie broken by rails, is seen by the search itself), with fewer, longer rollouts (fewer
+        still with more players)."""
         if not self.near_end(view):
             return budget
         n = len(view["players"])
         e = self.endgame
+        # a rollout through every player's turns costs about n times a 2-player one: fewer of them
+        # keep the time per decision about that of 2 players (docs/bots.md, budgets)
         return replace(budget, horizon=max(budget.horizon, e.rounds * n + 1),
-                       iterations=max(24, int(budget.iterations * e.iterations)))
+                       iterations=max(24, int(budget.iterations * e.iterations * 2 / max(2, n))))
 
     def search_here(self, view: dict[str, Any], legal: list[Action]) -> bool:
         """The buying decision (after the Easy bot would have played its cards) is searched, and
