@@ -3,6 +3,8 @@ real state never change a choice, the same seed plays the same moves."""
 
 from __future__ import annotations
 
+import pytest
+
 from railtable.core import Rng, get_game
 from railtable.core.search import Budget, Level, SearchBot
 from railtable.trains.bots import PriorityBot
@@ -50,11 +52,15 @@ def test_a_sample_shows_the_seat_exactly_its_view() -> None:
     assert len(hands) > 1  # the opponent's hidden hand really varies
 
 
-def test_hidden_cards_of_the_real_state_never_change_the_choice() -> None:
+@pytest.mark.parametrize("near_end", [False, True])
+def test_hidden_cards_of_the_real_state_never_change_the_choice(near_end: bool) -> None:
     """Two real states that differ in the opponent's hand and deck order and in the seat's own deck
-    order give the same view and the same choice."""
+    order give the same view and the same choice (also near the end, where rollouts are longer)."""
     state = _to_buy_decision(8)
     seat = state.to_act()[0]
+    if near_end:
+        state.rails_left[1 - seat] = 2
+        assert TrainsAdapter(seat).near_end(state.view(seat))
     other = state.copy()
     o = 1 - seat
     z = other.zones
