@@ -15,6 +15,10 @@
   each seat a share of the win.
 * **Policy** (rollouts): play every card (effects' choices by the Easy bot's rules), buy the
   dearest useful card (VP cards only late), end the turn.
+* **Searched decisions**: the buys; near the end (``Endgame``: a player's last rails, the last
+  station tokens, nearly empty piles) every decision of the turn outside an effect, with rollouts
+  through every player's next turns, since laying one's last rail ends the game. The other
+  decisions are :class:`~railtable.trains.bots.PlanBot`'s (the Easy rules, a better starting rail).
 """
 
 from __future__ import annotations
@@ -358,8 +362,8 @@ LEVELS = {
     # CPython iterations standing for the browser budgets (Pyodide about 2x slower): docs/bots.md
     "normal": Level("normal", "flat", Budget(iterations=120, samples=6, horizon=1, prior_bonus=0.05)),
     # The tree search (ISMCTS, 300 iterations, 10 samples, 3 turns) lost 14 of 20 games to Normal
-    # (docs/bots.md): until the evaluation and rollout policy are better, Hard is the flat search
-    # with more samples.
+    # (docs/bots.md): Hard is the flat search with more samples, seeing the end sooner and
+    # further (ENDGAMES).
     "hard": Level("hard", "flat", Budget(iterations=400, samples=16, horizon=1, prior_bonus=0.05)),
 }
 ENDGAMES = {
