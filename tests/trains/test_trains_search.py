@@ -3,6 +3,8 @@ real state never change a choice, the same seed plays the same moves."""
 
 from __future__ import annotations
 
+import pytest
+
 from railtable.core import Rng, get_game
 from railtable.core.search import Budget, Level, SearchBot
 from railtable.trains.bots import PriorityBot
@@ -50,11 +52,15 @@ def test_a_sample_shows_the_seat_exactly_its_view() -> None:
     assert len(hands) > 1  # the opponent's hidden hand really varies
 
 
-def test_hidden_cards_of_the_real_state_never_change_the_choice() -> None:
+@pytest.mark.parametrize("near_end", [False, True])
+def test_hidden_cards_of_the_real_state_never_change_the_choice(near_end: bool) -> None:
     """Two real states that differ in the opponent's hand and deck order and in the seat's own deck
-    order give the same view and the same choice."""
+    order give the same view and the same choice (also near the end, where rollouts are longer)."""
     state = _to_buy_decision(8)
     seat = state.to_act()[0]
+    if near_end:
+        state.rails_left[1 - seat] = 2
+        assert TrainsAdapter(seat).near_end(state.view(seat))
     other = state.copy()
     o = 1 - seat
     z = other.zones
@@ -92,3 +98,45 @@ def test_evaluation_prefers_more_points_and_better_money() -> None:
     richer.vp_tokens[0] += 10
     assert adapter.evaluate(richer)[0] > base[0]
     assert abs(sum(base) - 1) < 1e-9
+
+
+def test_the_search_bots_start_near_remote_locations_nobody_else_is_as_near_to() -> None:
+    """All Aboard! (each player places a starting rail) and Winning the Game (a rail on a remote
+    location scores its number): with the first player at Kashiwa, next to Tsukuba and Narita,
+    the second starts out west, nearer Chichibu, Odawara and Shonan than anyone."""
+    from railtable.trains.board import load_board
+    from railtable.trains.bots import PlanBot
+    from railtable.trains.plan import distances
+
+    state = get_game("trains").setup({"players": ["A", "B"], "board": "tokyo"}, 1)
+    board = load_board("tokyo")
+    kashiwa = next(h.id for h in board.hexes if h.name == "Kashiwa")
+    state.apply({"type": "start_rail", "player": 0, "hex": kashiwa})
+    pick = PlanBot(1, 0).choose(state.view(1), state.legal_actions(1))["hex"]
+    mine = distances(board, [pick], state.stations)
+    theirs = distances(board, [kashiwa], state.stations)
+    west = [h.id for h in board.hexes if h.name in ("Chichibu", "Odawara", "Shonan")]
+    assert all(mine[h] < theirs[h] for h in west)
+    assert min(mine[h] for h in west) < 2.5  # a rail or two from one of them
+
+
+def test_near_the_end_every_decision_of_the_turn_is_searched() -> None:
+    """Winning the Game: a player laying his last rail ends the game, so near the end the search
+    weighs playing each card against stopping, with rollouts through every player's next turn."""
+    state = _to_buy_decision(3)
+    seat = state.to_act()[0]
+    adapter = TrainsAdapter(seat)
+    view = state.view(seat)
+    assert not adapter.near_end(view)
+    state.rails_left[1 - seat] = 2
+    view = state.view(seat)
+    assert adapter.near_end(view)
+    budget = adapter.budget_for(Budget(iterations=100, samples=4, horizon=1), view)
+    assert budget.horizon == 5 and budget.iterations < 100
+    state.zones.hands[seat].extend(state.zones.decks[seat][:2])  # cards still to play
+    del state.zones.decks[seat][:2]
+    view, legal = state.view(seat), state.legal_actions(seat)
+    assert any(a["type"] == "play" for a in legal)
+    assert adapter.search_here(view, legal)
+    kinds = {a["type"] for a in adapter.candidates(view, seat, legal)}
+    assert {"play", "end_turn"} <= kinds

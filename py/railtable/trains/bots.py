@@ -299,3 +299,21 @@ class PriorityBot:
             if a["type"] == "buy" and a["pile"] == target and not a.get("to_deck"):
                 return a
         return None
+
+
+class PlanBot(PriorityBot):
+    """The Easy bot's rules with a better eye for the board: the rule player the Normal and Hard
+    search bots use for the decisions they do not search (issue 13). The starting rail goes
+    where remote locations are near and no other player is as near (:func:`plan.start_value`)."""
+
+    name = "plan"
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        if legal[0]["type"] == "start_rail":
+            from .plan import start_value
+
+            board = load_board(view["board"])
+            n = len(view["players"])
+            return max(legal, key=lambda a: (start_value(board, view["rails"], view["stations"], n, self.seat, a["hex"]),
+                                             self._start_value(view, a["hex"])))
+        return super().choose(view, legal)

@@ -15,18 +15,23 @@
   each seat a share of the win.
 * **Policy** (rollouts): play every card (effects' choices by the Easy bot's rules), buy the
   dearest useful card (VP cards only late), end the turn.
+* **Searched decisions**: the buys; near the end (``Endgame``: a player's last rails, the last
+  station tokens, nearly empty piles) every decision of the turn outside an effect, with rollouts
+  through every player's next turns, since laying one's last rail ends the game. The other
+  decisions are :class:`~railtable.trains.bots.PlanBot`'s (the Easy rules, a better starting rail).
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core import Action, Rng
 from ..core.search import Budget, Level
-from .bots import BUY_SCORE, PriorityBot
+from .bots import BUY_SCORE, PlanBot, PriorityBot
 from .cards import WASTE, card
-from .scoring import card_points, rail_points
+from .scoring import card_points, rail_points, rails_on_board
 from .state import TrainsState
 from .zones import Zones
 
@@ -36,6 +41,25 @@ EFFECT_SHARE = 0.5
 """A card with an effect (draw, rails, stations...) is worth its money plus this share of its cost."""
 CONDITIONAL_PLAYS = frozenset({"Holiday Timetable", "Landfill", "Conductor's Station", "Ironworks"})
 VP_CARDS = ("Skyscraper", "Tower", "Apartment")
+
+
+@dataclass(frozen=True)
+class Endgame:
+    """When a level's search starts treating the game as nearly over, and how far it looks then."""
+
+    rails: int = 3
+    """Rails left (by any player) from which the end is near."""
+    stations: int = 2
+    """Station tokens left from which the end is near."""
+    low_pile: int = 2
+    """A pile with this many cards or fewer counts as nearly empty."""
+    rounds: int = 2
+    """Rollouts go through every player's next ``rounds`` turns (then the evaluation)."""
+    iterations: float = 0.5
+    """Share of the level's rollouts (they are longer)."""
+
+TIE_BREAK = 0.1
+"""Projected points per rail on the board (rulebook "Winning the Game": ties go to most rails)."""
 
 
 def _counts(names: list[str]) -> dict[str, int]:
@@ -62,8 +86,9 @@ def _expand(bag: dict[str, int]) -> list[str]:
 class TrainsAdapter:
     """The search's view of Trains (see the module docstring)."""
 
-    def __init__(self, seat: int = 0) -> None:
+    def __init__(self, seat: int = 0, endgame: Endgame | None = None) -> None:
         self.rules = PriorityBot(seat, 0)
+        self.endgame = endgame or Endgame()
 
     # ---- sampling ------------------------------------------------------------------
     def sample(self, view: dict[str, Any], seat: int, rng: Rng) -> TrainsState:
@@ -213,6 +238,7 @@ class TrainsAdapter:
         left = self.rounds_left(st)
         return [
             st.vp_tokens[p] + rail_points(st, p) + card_points(st, p) + left * VP_PER_MONEY * self.deck_money(st, p)
+            + TIE_BREAK * rails_on_board(st, p)
             for p in range(st.num_players)
         ]
 
@@ -272,11 +298,36 @@ class TrainsAdapter:
         return st.turn
 
     # ---- what to search --------------------------------------------------------------
+    def near_end(self, view: dict[str, Any]) -> bool:
+        """Whether the game may end soon (rulebook "Winning the Game": a player with few rails
+        left, piles nearly empty, few station tokens); how soon is the level's ``Endgame``."""
+        e = self.endgame
+        empty = sum(1 for s in view["supply"] if s["count"] == 0 and s["name"] != WASTE)
+        low = sum(1 for s in view["supply"] if s["name"] != WASTE and 0 < s["count"] <= e.low_pile)
+        return (min(p["rails_left"] for p in view["players"]) <= e.rails or empty >= 3
+                or (empty >= 2 and empty + low >= 4) or view["station_tokens"] <= e.stations)
+
+    def budget_for(self, budget: Budget, view: dict[str, Any]) -> Budget:
+        """Near the end the rollouts go on through every player's next turns (the game's end, a
+        tie broken by rails, is seen by the search itself), with fewer, longer rollouts (fewer
+        still with more players)."""
+        if not self.near_end(view):
+            return budget
+        n = len(view["players"])
+        e = self.endgame
+        # a rollout through every player's turns costs about n times a 2-player one: fewer of them
+        # keep the time per decision about that of 2 players (docs/bots.md, budgets)
+        return replace(budget, horizon=max(budget.horizon, e.rounds * n + 1),
+                       iterations=max(24, int(budget.iterations * e.iterations * 2 / max(2, n))))
+
     def search_here(self, view: dict[str, Any], legal: list[Action]) -> bool:
-        """The buying decision (after the Easy bot would have played its cards) is searched;
-        card effects' choices and the starting rail are the Easy bot's."""
+        """The buying decision (after the Easy bot would have played its cards) is searched, and
+        near the end every decision of the turn (which card to play, or to stop: laying one's
+        last rail ends the game); card effects' choices and the starting rail are the rule bot's."""
         if view.get("pending") or view["phase"] != "play":
             return False
+        if self.near_end(view):
+            return True
         if not any(a["type"] == "buy" for a in legal):
             return False
         names = {c["id"]: c["name"] for c in view["hand"]}
@@ -286,7 +337,24 @@ class TrainsAdapter:
         )
 
     def candidates(self, view: dict[str, Any], seat: int, legal: list[Action]) -> list[Action]:
-        """Every card that may be bought (once: not also onto the deck), and ending the turn."""
+        """Every card that may be bought (once: not also onto the deck), and ending the turn; near
+        the end also playing each card in hand (its effect applied), returning the Waste, a Route
+        Bonus ability."""
+        if self.near_end(view):
+            seen: set[str] = set()
+            names = {c["id"]: c["name"] for c in view["hand"]}
+            out = []
+            for a in legal:
+                t = a["type"]
+                if t == "play":
+                    name = names.get(a["card"], "")
+                    if a.get("decline") or name in seen:
+                        continue
+                    seen.add(name)
+                    out.append(a)
+                elif (t == "buy" and not a.get("to_deck")) or t in ("end_turn", "return_waste", "use_route"):
+                    out.append(a)
+            return out
         return [a for a in legal if (a["type"] == "buy" and not a.get("to_deck")) or a["type"] == "end_turn"]
 
 
@@ -294,9 +362,14 @@ LEVELS = {
     # CPython iterations standing for the browser budgets (Pyodide about 2x slower): docs/bots.md
     "normal": Level("normal", "flat", Budget(iterations=120, samples=6, horizon=1, prior_bonus=0.05)),
     # The tree search (ISMCTS, 300 iterations, 10 samples, 3 turns) lost 14 of 20 games to Normal
-    # (docs/bots.md): until the evaluation and rollout policy are better, Hard is the flat search
-    # with more samples.
+    # (docs/bots.md): Hard is the flat search with more samples, seeing the end sooner and
+    # further (ENDGAMES).
     "hard": Level("hard", "flat", Budget(iterations=400, samples=16, horizon=1, prior_bonus=0.05)),
+}
+ENDGAMES = {
+    "normal": Endgame(),
+    # Hard sees the end coming earlier and looks further: three turns of every player
+    "hard": Endgame(rails=6, stations=4, low_pile=3, rounds=3, iterations=0.5),
 }
 
 
@@ -305,6 +378,6 @@ def make_level_bot(level: str) -> Any:
     from ..core.search import SearchBot
 
     def factory(seat: int, seed: int) -> SearchBot:
-        return SearchBot(seat, seed, TrainsAdapter(seat), LEVELS[level], PriorityBot(seat, seed))
+        return SearchBot(seat, seed, TrainsAdapter(seat, ENDGAMES[level]), LEVELS[level], PlanBot(seat, seed))
 
     return factory
