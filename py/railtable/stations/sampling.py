@@ -29,11 +29,12 @@ from typing import Any
 from ..core import Action, Rng
 from ..core.search import Budget, Level
 from .bot import BaselineBot
-from .data import GOODS, all_power_cards, board, cards, power_cards
+from .data import GOODS, all_power_cards, board, cards, monopoly_values, power_cards
 from .goods import goods_totals, monopolies
 from .state import StationsState
 
-TEMPERATURE = 4.0
+TEMPERATURE = 5.5
+"""The softmax temperature that best predicts the winner from the projected scores (the same fit)."""
 COIN_VP = 0.3
 BONUS_DIE_VP = 0.5
 MONOPOLY_SHARE = 0.8
@@ -51,6 +52,143 @@ def _weighted_pick(weights: list[float], rng: Rng) -> int:
         if x < 0:
             return i
     return len(weights) - 1
+
+
+FEATURES = ("monopoly", "monopoly_soft", "building_flow", "route_vp", "route_bonus", "route_goods", "mission", "mission_left", "buildings",
+            "buildings_left", "goods_left", "coins", "bonus_dice", "dice_on_board", "to_play", "to_play_near",
+            "lead_near", "left", "one")
+"""What :func:`features` measures per player (``left`` is the share of the VP stack still on the
+board: how much game remains; ``one`` is a constant; both are the same for every player)."""
+WEIGHTS = (0.03, 0.88, 3.92, 0.39, 0.69, 2.10, -0.35, 1.69, 0.66, -10.08, -0.87, 0.43, 0.15, 0.65, 1.25, 0.04,
+           -0.21, 0.0, 0.0)
+"""The evaluation's weight of each feature: least squares of the score a player gains until the end
+over what tells the players apart (each turn boundary's features less their mean), in 300 Easy
+3-player games (``bench/fit_stations_eval.py 450``: 2 of every 3 games fitted, the third held out).
+The Buildings' weights read together: a Building is worth about 0.66 + (3.92 x its Station's
+routes - 10.1) x ``left``."""
+
+
+def points_now(st: StationsState) -> list[float]:
+    """Each player's points so far ("Scoring"): VP cards, paper VP and scored Missions."""
+    table = all_power_cards()
+    return [float(st.vp[q] + st.paper[q] + sum(table[c]["vp"] for c in st.power_scored[q]))
+            for q in range(st.num_players)]
+
+
+def features(st: StationsState) -> list[list[float]]:
+    """Per player, the values of :data:`FEATURES` in a full state.
+
+    * ``monopoly``: the Monopolies his Goods (cards and two-Goods Power cards) would score now.
+    * ``monopoly_soft``: the Monopolies he may score at the end: for each Goods, its value times
+      a logistic of his lead over the best other holder (plus half a card: ties score), spread
+      by the Goods of that type still on a stack (they may change hands).
+    * ``building_flow``: for each of his Buildings whose stack still gives Goods, the number of
+      routes at its Station times ``left``: the Goods it may still collect (how full the routes
+      are now is ``route_goods``).
+    * ``route_vp``, ``route_bonus``, ``route_goods``: on each route with dice, weighted by the
+      square of how full it is: the completion VP if he has a die there, the city bonuses if he
+      leads it (shared among tied leaders) and one Goods per Building of his at its Stations.
+    * ``mission``, ``mission_left``: Missions in hand, their VP times how near their cities are to
+      being joined (0.3 + 0.6 x the fullness of a route joining both, at least 0.15), and the
+      same times ``left``.
+    * ``buildings``, ``buildings_left``: his Buildings, and the same times ``left``.
+    * ``goods_left``: his Goods times ``left``; ``coins``; ``bonus_dice``; ``dice_on_board``.
+    * ``to_play``: 1 for the player whose turn it is (his dice roll next); ``to_play_near``: the
+      same times what the routes at most two dice short pay (completion VP and city bonuses): he
+      may complete them and take their majorities first.
+    * ``lead_near``: the city bonuses of the routes at most two dice short that he leads.
+    """
+    n = st.num_players
+    b = board(st.rules)
+    table = all_power_cards()
+    start_stack = max(1, cards()["vp"]["cards"]["1"] + 5 * cards()["vp"]["cards"]["5"]
+                      - 5 * cards()["vp"]["remove_fives"][str(n)] - cards()["vp"]["start_each"] * n)
+    left = max(0.0, min(1.0, st.vp_stack / start_stack))
+    rows = [[0.0] * len(FEATURES) for _ in range(n)]
+    totals = [goods_totals(st.hands[q], st.power_hands[q]) for q in range(n)]
+    for q, mono in enumerate(monopolies(totals)):
+        rows[q][0] = float(sum(mono.values()))
+        rows[q][10] = left * sum(totals[q].values())
+    remaining = {g: 0 for g in GOODS}
+    for stack in st.stacks.values():
+        if stack["goods"] is not None:
+            remaining[stack["goods"]] += stack["count"]
+    values = monopoly_values()
+    for g in GOODS:
+        counts = [t[g] for t in totals]
+        if max(counts) <= 0 and not remaining[g]:
+            continue
+        spread = 0.2 + 0.35 * math.sqrt(remaining[g])
+        for q in range(n):
+            lead = counts[q] - max(counts[j] for j in range(n) if j != q)
+            rows[q][1] += values[g] / (1.0 + math.exp(-1.7 * (lead + 0.5) / spread))
+    bonus_vp = {"vp": 1.0, "bonus_die": BONUS_DIE_VP, "power": 1.0}
+    spaces = st.spaces
+    near: dict[str, float] = {}
+    near_pay = 0.0
+    on_board = [0] * n
+    for r in b.route_order:
+        route = b.routes[r]
+        dice = [0] * n
+        filled = 0
+        for sid in route.spaces:
+            die = spaces.get(sid)
+            if die is not None:
+                filled += 1
+                if die[0] >= 0:
+                    dice[die[0]] += 1
+        frac = filled / len(route.spaces)
+        near[r] = frac
+        if not filled:
+            continue
+        top = max(dice)
+        leaders = [q for q in range(n) if dice[q] == top and top > 0]
+        city_bonus = sum(bonus_vp[b.stations[c].bonus_kind] * b.stations[c].bonus_amount for c in route.stations)
+        weight = frac * frac
+        if len(route.spaces) - filled <= 2:
+            near_pay += len(route.stations) + city_bonus
+            for q in leaders:
+                rows[q][16] += city_bonus / len(leaders)
+        for q in range(n):
+            on_board[q] += dice[q]
+            if dice[q]:
+                rows[q][3] += weight * len(route.stations)
+            if q in leaders:
+                rows[q][4] += weight * city_bonus / len(leaders)
+        for c in route.stations:
+            for owner, _bt in st.buildings[c]:
+                rows[owner][5] += weight
+    built = [0] * n
+    for c, lst in st.buildings.items():
+        flow = float(len(b.station_routes[c]))
+        for owner, bt in lst:
+            built[owner] += 1
+            if st.stacks[bt]["goods"] is not None:
+                rows[owner][2] += flow * left
+    for q in range(n):
+        row = rows[q]
+        for c in st.power_hands[q]:
+            card = table[c]
+            if card["kind"] != "mission":
+                continue
+            a, z = card["cities"]
+            best = 0.0
+            for r in b.station_routes[a]:
+                if z in b.routes[r].stations:
+                    best = max(best, 0.3 + 0.6 * near[r])
+            row[6] += card["vp"] * max(best, 0.15)
+        row[7] = row[6] * left
+        row[8] = float(built[q])
+        row[9] = built[q] * left
+        row[11] = float(st.coins[q])
+        row[12] = float(st.bonus_held[q])
+        row[13] = float(on_board[q])
+        if q == st.active and not st.is_over():
+            row[14] = 1.0
+            row[15] = near_pay
+        row[17] = left
+        row[18] = 1.0
+    return rows
 
 
 class StationsAdapter:
@@ -183,62 +321,10 @@ class StationsAdapter:
 
     # ---- evaluation --------------------------------------------------------------------
     def projected(self, st: StationsState) -> list[float]:
-        """Each player's projected final score (module docstring)."""
-        n = st.num_players
-        b = board(st.rules)
-        table = all_power_cards()
-        out = [float(st.vp[q] + st.paper[q] + sum(table[c]["vp"] for c in st.power_scored[q])) for q in range(n)]
-        totals = [goods_totals(st.hands[q], st.power_hands[q]) for q in range(n)]
-        for q, mono in enumerate(monopolies(totals)):
-            out[q] += MONOPOLY_SHARE * sum(mono.values())
-        # how far the game still runs: the VP stack left, as a share of the whole
-        left = min(1.0, st.vp_stack / 40.0)
-        bonus_vp = {"vp": 1.0, "bonus_die": BONUS_DIE_VP, "power": 1.0}
-        spaces = st.spaces
-        near: dict[str, float] = {}
-        for r in b.route_order:
-            route = b.routes[r]
-            dice = [0] * n
-            filled = 0
-            for sid in route.spaces:
-                die = spaces.get(sid)
-                if die is not None:
-                    filled += 1
-                    if die[0] >= 0:
-                        dice[die[0]] += 1
-            frac = filled / len(route.spaces)
-            near[r] = frac
-            if not filled:
-                continue
-            top = max(dice)
-            leaders = [q for q in range(n) if dice[q] == top and top > 0]
-            city_bonus = sum(bonus_vp[b.stations[c].bonus_kind] * b.stations[c].bonus_amount for c in route.stations)
-            weight = frac * frac
-            for q in range(n):
-                if not dice[q]:
-                    continue
-                worth = len(route.stations)
-                if q in leaders:
-                    worth += city_bonus / len(leaders)
-                out[q] += weight * worth
-            for c in route.stations:
-                for owner, _bt in st.buildings[c]:
-                    out[owner] += weight * 1.0
-        for q in range(n):
-            for c in st.power_hands[q]:
-                card = table[c]
-                if card["kind"] != "mission":
-                    continue
-                a, z = card["cities"]
-                best = 0.0
-                for r in b.station_routes[a]:
-                    if z in b.routes[r].stations:
-                        best = max(best, 0.3 + 0.6 * near[r])
-                out[q] += card["vp"] * max(best, 0.15) * (0.3 + 0.7 * left)
-            built = sum(1 for lst in st.buildings.values() for o, _ in lst if o == q)
-            out[q] += built * 2.0 * left
-            out[q] += COIN_VP * st.coins[q] + BONUS_DIE_VP * st.bonus_held[q]
-        return out
+        """Each player's projected final score: his points now plus the weighted features
+        (:func:`features`, :data:`WEIGHTS`; module docstring)."""
+        return [base + sum(w * x for w, x in zip(WEIGHTS, f, strict=True))
+                for base, f in zip(points_now(st), features(st), strict=True)]
 
     def evaluate(self, st: StationsState) -> list[float]:  # type: ignore[override]
         proj = self.projected(st)
