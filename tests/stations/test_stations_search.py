@@ -158,3 +158,26 @@ def test_a_building_counts_the_routes_of_its_station_while_its_stack_gives_goods
         st.stacks["mine"]["goods"] = None
         assert _feature(st, "building_flow")[0] == 0
     assert flows[0] > flows[1] > 0
+
+
+def test_hard_weighs_rerolling_the_dice_selected_so_far() -> None:
+    """Step 2 "Rerolls": any number of dice may be rerolled; Hard (``wide``) also weighs rerolling
+    the dice the Easy bot selected so far, Normal only the Easy bot's next step or stopping."""
+    state = get_game("stations").setup({"players": ["A", "B", "C"]}, 4)
+    bots = [BaselineBot(s, 4) for s in range(3)]
+    for _ in range(3000):
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        kinds = {a["type"] for a in legal}
+        if state.phase == "roll" and "reroll" in kinds:
+            easy = bots[seat].choose(state.view(seat), legal)
+            if easy["type"] == "select":
+                break
+        state.apply(bots[seat].choose(state.view(seat), legal))
+    else:
+        raise AssertionError("no roll with a die selected and more to select")
+    view = state.view(seat)
+    normal = StationsAdapter(seat).candidates(view, seat, legal)
+    hard = StationsAdapter(seat, wide=True).candidates(view, seat, legal)
+    assert [a["type"] for a in normal] == ["select", "stop"]
+    assert [a["type"] for a in hard] == ["select", "stop", "reroll"]

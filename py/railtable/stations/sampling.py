@@ -42,6 +42,8 @@ MONOPOLY_SHARE = 0.8
 SEARCHED_PHASES = frozenset({"gather", "roll", "resolve"})
 MAX_PLACES = 6
 """Resolve: how many train placements (the Easy bot's best, one per route and die class) are searched."""
+MAX_PLACES_WIDE = 9
+"""The same for Hard."""
 
 
 def _weighted_pick(weights: list[float], rng: Rng) -> int:
@@ -194,8 +196,9 @@ def features(st: StationsState) -> list[list[float]]:
 class StationsAdapter:
     """The search's view of Trains & Stations (see the module docstring)."""
 
-    def __init__(self, seat: int = 0) -> None:
+    def __init__(self, seat: int = 0, wide: bool = False) -> None:
         self.seat = seat
+        self.wide = wide
         self.easy = BaselineBot(seat)
         self._bots: dict[int, BaselineBot] = {}
 
@@ -350,14 +353,22 @@ class StationsAdapter:
 
     def candidates(self, view: dict[str, Any], seat: int, legal: list[Action]) -> list[Action]:
         """Gather: every choice. Roll: the Easy bot's next step or stopping. Resolve: the Easy bot's
-        choice, its best train placements (one per route and die class) and every Building site."""
+        choice, its best train placements (one per route and die class) and every Building site.
+
+        ``wide`` (Hard) also weighs, when rolling, rerolling the dice selected so far (keeping the
+        others the Easy bot would still reroll), and :data:`MAX_PLACES_WIDE` placements."""
         easy = self.easy.choose(view, legal)
         phase = view["phase"]
         if phase == "gather":
             return legal
         if phase == "roll":
-            stop = next((a for a in legal if a["type"] == "stop"), None)
-            return [easy] if stop is None or stop == easy else [easy, stop]
+            out = [easy]
+            for kind in ("stop", "reroll") if self.wide else ("stop",):
+                extra = next((a for a in legal if a["type"] == kind), None)
+                if extra is not None and extra != easy:
+                    out.append(extra)
+            return out
+        most = MAX_PLACES_WIDE if self.wide else MAX_PLACES
         out = [easy]
         places = [a for a in legal if a["type"] == "place"]
         if places:
@@ -371,7 +382,7 @@ class StationsAdapter:
                     continue
                 seen.add(key)
                 out.append(a)
-                if len(out) >= MAX_PLACES:
+                if len(out) >= most:
                     break
         out.extend(a for a in legal if a["type"] == "build" and a != easy)
         return out
@@ -393,10 +404,10 @@ LEVELS = {
     # CPython iterations standing for the browser budgets (Pyodide about 2x slower): docs/bots.md
     # Flat search: every candidate meets every sample, so a decision costs samples x candidates
     # rollouts (about 0.5 ms each on CPython) until ``iterations`` caps it.
-    "normal": Level("normal", "flat", Budget(iterations=240, samples=8, horizon=1, prior_bonus=0.02)),
-    # Hard looks one turn further (the next player's answer: a route left nearly complete is his);
-    # with Normal's horizon and 40 samples it won 5.5 of 18 against two Normal (docs/bots.md).
-    "hard": Level("hard", "flat", Budget(iterations=600, samples=24, horizon=2, prior_bonus=0.02)),
+    "normal": Level("normal", "flat", Budget(iterations=360, samples=12, horizon=1, prior_bonus=0.02)),
+    # Hard looks one turn further (the next player's answer: a route left nearly complete is his),
+    # weighs more candidates (``wide``) and draws more samples.
+    "hard": Level("hard", "flat", Budget(iterations=480, samples=32, horizon=2, prior_bonus=0.02)),
 }
 
 
@@ -405,7 +416,8 @@ def make_level_bot(level: str) -> Any:
     from ..core.search import SearchBot
 
     def factory(seat: int, seed: int) -> SearchBot:
-        return SearchBot(seat, seed, StationsAdapter(seat), LEVELS[level], BaselineBot(seat, seed))
+        return SearchBot(seat, seed, StationsAdapter(seat, wide=level == "hard"), LEVELS[level],
+                         BaselineBot(seat, seed))
 
     return factory
 
