@@ -407,7 +407,7 @@ LEVELS = {
     "normal": Level("normal", "flat", Budget(iterations=360, samples=12, horizon=1, prior_bonus=0.02)),
     # Hard looks one turn further (the next player's answer: a route left nearly complete is his),
     # weighs more candidates (``wide``) and draws more samples.
-    "hard": Level("hard", "flat", Budget(iterations=480, samples=32, horizon=2, prior_bonus=0.02)),
+    "hard": Level("hard", "flat", Budget(iterations=400, samples=32, horizon=2, prior_bonus=0.02)),
 }
 
 
