@@ -79,8 +79,16 @@ def relative(states: list[tuple[list[Row], list[int]]]) -> list[Row]:
     return out
 
 
-def fit(rows: list[Row], ridge: float = 1.0) -> list[float]:
+def fit(rows: list[Row], ridge: float = 1.0, drop: frozenset[int] = frozenset()) -> list[float]:
+    """Ridge least squares; the features in ``drop`` keep a weight of 0."""
     k = len(rows[0][0])
+    keep = [i for i in range(k) if i not in drop]
+    if drop:
+        small = fit([([f[i] for i in keep], now, final) for f, now, final in rows], ridge)
+        out = [0.0] * k
+        for i, w in zip(keep, small, strict=True):
+            out[i] = w
+        return out
     ata = [[0.0] * k for _ in range(k)]
     atb = [0.0] * k
     for f, now, final in rows:
@@ -127,6 +135,7 @@ def main() -> None:
     ap.add_argument("--players", default="3")
     ap.add_argument("--seed", type=int, default=70_000)
     ap.add_argument("--bots", default="easy")
+    ap.add_argument("--drop", default="", help="features kept at weight 0, comma-separated")
     args = ap.parse_args()
     states: list[tuple[list[Row], list[int]]] = []
     held: list[tuple[list[Row], list[int]]] = []
@@ -137,7 +146,8 @@ def main() -> None:
         # every third game is held out: the weights are judged on games they were not fitted to
         (held if g % 3 == 2 else states).extend((snap, winners) for snap in snaps)
     rel = relative(states)
-    w = fit(rel)
+    drop = frozenset(sampling.FEATURES.index(x) for x in args.drop.split(",") if x)
+    w = fit(rel, drop=drop)
     print(f"{args.games} games ({args.players} players, {args.bots} bots): {len(states)} turn boundaries "
           f"to fit, {len(held)} held out")
     print("feature          in use   fitted")
