@@ -76,8 +76,9 @@ def test_hidden_cards_of_the_real_state_never_change_the_choice() -> None:
     assert other.view(seat) == state.view(seat)
     legal = state.legal_actions(seat)
     for level in ("normal", "hard"):
-        first = SearchBot(seat, 5, StationsAdapter(seat), SMALL[level], BaselineBot(seat, 5))
-        second = SearchBot(seat, 5, StationsAdapter(seat), SMALL[level], BaselineBot(seat, 5))
+        wide = level == "hard"  # Hard's wider candidates, as make_level_bot gives it
+        first = SearchBot(seat, 5, StationsAdapter(seat, wide), SMALL[level], BaselineBot(seat, 5))
+        second = SearchBot(seat, 5, StationsAdapter(seat, wide), SMALL[level], BaselineBot(seat, 5))
         x = first.choose(state.view(seat), legal)
         y = second.choose(other.view(seat), other.legal_actions(seat))
         assert x == y and x in legal
