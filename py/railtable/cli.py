@@ -2,7 +2,7 @@
 
 * ``simulate --game G [--players N] [--option K=V ...] [--bot KIND] --games N --seed S [--json]``
   plays N bot games and prints games per second, win rates and average length.
-* ``ladder --game G [--players N] --levels easy,normal,hard --games K --seed S [--json]`` plays
+* ``ladder --game G [--players N] --levels easy,normal,hard --games K --seed S [--json] [--progress]`` plays
   every pair of levels head to head (one seat of the higher level, seats rotated) and prints each
   pair's win share with a 95% interval, games per second and time per decision (issue 13).
 * ``run --game G [--players N] [--option K=V ...] --seed S --actions FILE``
@@ -57,6 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     lad.add_argument("--levels", default="easy,normal,hard", help="levels, weakest first, comma-separated")
     lad.add_argument("--games", type=int, default=20, help="games per pair of levels")
     lad.add_argument("--json", action="store_true")
+    lad.add_argument("--progress", action="store_true", help="a line per finished game on stderr")
     run = sub.choices["run"]
     run.add_argument("--actions", required=True, help="a JSON file holding a list of actions")
     run.add_argument("--rules", type=int, default=None, help="rules version (default: the current one)")
@@ -97,7 +98,8 @@ def main(argv: list[str] | None = None) -> int:
             levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
             for lv in levels:
                 info.make_bot(lv, 0, 0)  # an unknown level fails now, not after the first pair
-            lreport = ladder(args.game, players, levels, args.games, args.seed, _options(args.option))
+            lreport = ladder(args.game, players, levels, args.games, args.seed, _options(args.option),
+                             sys.stderr if args.progress else None)
             print(json.dumps(lreport) if args.json else format_ladder(lreport))
             return 0
         config = default_config(args.game, players, _options(args.option))

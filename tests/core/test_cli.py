@@ -55,9 +55,11 @@ def test_unknown_game_is_a_clear_error() -> None:
 def test_ladder_plays_every_pair_with_seats_rotated() -> None:
     """Issue 13 "The ladder": each pair of levels, the higher one's win share with a 95% interval."""
     out = cli("ladder", "--game", "trains", "--players", "2", "--levels", "easy,normal", "--games", "2",
-              "--seed", "3", "--json")
+              "--seed", "3", "--json", "--progress")
     assert out.returncode == 0, out.stderr
     report = json.loads(out.stdout)
+    progress = out.stderr.splitlines()
+    assert [line.split(":")[0] for line in progress] == ["normal vs easy game 1/2", "normal vs easy game 2/2"]
     (pair,) = report["pairs"]
     assert (pair["high"], pair["low"], pair["games"]) == ("normal", "easy", 2)
     low, high = pair["ci95"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from railtable.core import Rng, get_game
 from railtable.core.search import Budget, Level, SearchBot
+from railtable.stations import sampling
 from railtable.stations.bot import BaselineBot
 from railtable.stations.data import GOODS
 from railtable.stations.sampling import StationsAdapter
@@ -75,8 +76,9 @@ def test_hidden_cards_of_the_real_state_never_change_the_choice() -> None:
     assert other.view(seat) == state.view(seat)
     legal = state.legal_actions(seat)
     for level in ("normal", "hard"):
-        first = SearchBot(seat, 5, StationsAdapter(seat), SMALL[level], BaselineBot(seat, 5))
-        second = SearchBot(seat, 5, StationsAdapter(seat), SMALL[level], BaselineBot(seat, 5))
+        wide = level == "hard"  # Hard's wider candidates, as make_level_bot gives it
+        first = SearchBot(seat, 5, StationsAdapter(seat, wide), SMALL[level], BaselineBot(seat, 5))
+        second = SearchBot(seat, 5, StationsAdapter(seat, wide), SMALL[level], BaselineBot(seat, 5))
         x = first.choose(state.view(seat), legal)
         y = second.choose(other.view(seat), other.legal_actions(seat))
         assert x == y and x in legal
@@ -111,3 +113,72 @@ def test_evaluation_prefers_more_points() -> None:
     richer.vp[1] += 10
     assert adapter.evaluate(richer)[1] > base[1]
     assert abs(sum(base) - 1) < 1e-9
+
+
+def _feature(state: StationsState, name: str) -> list[float]:
+    i = sampling.FEATURES.index(name)
+    return [row[i] for row in sampling.features(state)]
+
+
+def test_the_soft_monopoly_follows_the_lead_and_scores_ties_in_full() -> None:
+    """Scoring: the most of a Goods scores its Monopoly, ties all score; the evaluation counts a
+    lead as likelier to last when few cards of that Goods are left to collect."""
+    state = _play_until(2, 100)
+    for q in range(3):
+        state.hands[q] = {g: 0 for g in GOODS}
+        state.power_hands[q] = [c for c in state.power_hands[q] if sampling.all_power_cards()[c]["kind"] == "mission"]
+    gone = state.copy()
+    for stack in gone.stacks.values():
+        stack["count"] = 0  # no Goods left to collect: the counts now are the final ones
+    for st in (state, gone):
+        st.hands[0]["coal"] = 3
+        st.hands[1]["coal"] = 3
+        st.hands[2]["coal"] = 1
+    tie = _feature(gone, "monopoly_soft")
+    assert tie[0] == tie[1] and tie[0] > 0.95 * 6 and tie[2] < 0.05 * 6  # Coal's Monopoly is 6
+    open_tie = _feature(state, "monopoly_soft")
+    state.hands[0]["coal"] += 1
+    lead = _feature(state, "monopoly_soft")
+    assert lead[0] > open_tie[0] and lead[1] < open_tie[1]
+
+
+def test_a_building_counts_the_routes_of_its_station_while_its_stack_gives_goods() -> None:
+    """Step 4 "Collect Goods": a Building collects one Goods each time a route at its Station is
+    delivered; once its stack is gone for good it collects nothing (Step 5)."""
+    state = _play_until(2, 100)
+    b = sampling.board(state.rules)
+    busy = max(b.station_order, key=lambda c: len(b.station_routes[c]))
+    quiet = min(b.station_order, key=lambda c: len(b.station_routes[c]))
+    assert len(b.station_routes[busy]) > len(b.station_routes[quiet])
+    flows = []
+    for where in (busy, quiet):
+        st = state.copy()
+        st.buildings = {c: [] for c in st.buildings}
+        st.buildings[where] = [[0, "mine"]]
+        flows.append(_feature(st, "building_flow")[0])
+        st.stacks["mine"]["goods"] = None
+        assert _feature(st, "building_flow")[0] == 0
+    assert flows[0] > flows[1] > 0
+
+
+def test_hard_weighs_rerolling_the_dice_selected_so_far() -> None:
+    """Step 2 "Rerolls": any number of dice may be rerolled; Hard (``wide``) also weighs rerolling
+    the dice the Easy bot selected so far, Normal only the Easy bot's next step or stopping."""
+    state = get_game("stations").setup({"players": ["A", "B", "C"]}, 4)
+    bots = [BaselineBot(s, 4) for s in range(3)]
+    for _ in range(3000):
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        kinds = {a["type"] for a in legal}
+        if state.phase == "roll" and "reroll" in kinds:
+            easy = bots[seat].choose(state.view(seat), legal)
+            if easy["type"] == "select":
+                break
+        state.apply(bots[seat].choose(state.view(seat), legal))
+    else:
+        raise AssertionError("no roll with a die selected and more to select")
+    view = state.view(seat)
+    normal = StationsAdapter(seat).candidates(view, seat, legal)
+    hard = StationsAdapter(seat, wide=True).candidates(view, seat, legal)
+    assert [a["type"] for a in normal] == ["select", "stop"]
+    assert [a["type"] for a in hard] == ["select", "stop", "reroll"]

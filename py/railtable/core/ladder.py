@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
+from typing import Any, TextIO
 
 from .bot import Bot
 from .game import Action
@@ -53,8 +53,12 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def play_pair(game_id: str, players: int, high: str, low: str, games: int, seed: int,
-              options: dict[str, Any] | None = None) -> dict[str, Any]:
-    """``games`` games of one ``high`` bot against ``players - 1`` ``low`` bots, seats rotated."""
+              options: dict[str, Any] | None = None, progress: TextIO | None = None) -> dict[str, Any]:
+    """``games`` games of one ``high`` bot against ``players - 1`` ``low`` bots, seats rotated.
+
+    With ``progress``, one line per finished game (the running win share) is written there, so a
+    long ladder run in the background can be read before it ends.
+    """
     info = get_game(game_id)
     config = default_config(game_id, players, options)
     clock: dict[str, list[float]] = {}
@@ -79,6 +83,9 @@ def play_pair(game_id: str, players: int, high: str, low: str, games: int, seed:
         winners = (state.result() or {}).get("winners", [])
         if hot in winners:
             wins += 1 / len(winners)
+        if progress is not None:
+            print(f"{high} vs {low} game {g + 1}/{games}: {high} seat {hot + 1}, winners {winners}, "
+                  f"{high} share so far {wins / (g + 1):.3f}", file=progress, flush=True)
     elapsed = time.perf_counter() - start
     low_ci, high_ci = wilson(wins, games)
     return {
@@ -95,12 +102,12 @@ def play_pair(game_id: str, players: int, high: str, low: str, games: int, seed:
 
 
 def ladder(game_id: str, players: int, levels: list[str], games: int, seed: int,
-           options: dict[str, Any] | None = None) -> dict[str, Any]:
+           options: dict[str, Any] | None = None, progress: TextIO | None = None) -> dict[str, Any]:
     """Every pair of ``levels`` (listed weakest first): the later one is the higher level."""
     pairs = []
     for i, low in enumerate(levels):
         for high in levels[i + 1:]:
-            pairs.append(play_pair(game_id, players, high, low, games, seed, options))
+            pairs.append(play_pair(game_id, players, high, low, games, seed, options, progress))
     return {"game": game_id, "players": players, "levels": levels, "games_per_pair": games, "seed": seed,
             "pairs": pairs}
 

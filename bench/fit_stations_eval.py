@@ -1,0 +1,169 @@
+"""Trains & Stations: fit the search bots' evaluation to the outcomes of bot games (issue 13).
+
+Run: python bench/fit_stations_eval.py [games] [--players 3,4,5] [--seed S] [--bots easy]
+
+Plays seeded games (Easy bots by default: the search's rollouts play Easy), and at every turn
+boundary (the state a search evaluates: the end of a turn) records each player's
+``sampling.features`` and points so far; at the end, his final score. Prints:
+
+* the least-squares weights of the features for "final score less points so far" (the
+  evaluation's ``WEIGHTS``), with the fit's R² and that of the weights in use now;
+* the softmax temperature that best predicts the winner from the projected scores (log
+  likelihood over the recorded states), for the weights in use and the fitted ones.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+
+from railtable.core.registry import get_game  # noqa: E402
+from railtable.core.simulate import default_config  # noqa: E402
+from railtable.stations import sampling  # noqa: E402
+from railtable.stations.state import StationsState  # noqa: E402
+
+Row = tuple[list[float], float, float]  # features, points now, final score
+
+
+def record(players: int, seed: int, level: str) -> tuple[list[list[Row]], list[int]]:
+    """One game: per turn boundary, each player's (features, points now, final score), and the winners."""
+    info = get_game("stations")
+    state = info.setup(default_config("stations", players, None), seed)
+    assert isinstance(state, StationsState)
+    bots = [info.make_bot(level, seat, seed * 7 + seat) for seat in range(players)]
+    snaps: list[tuple[list[list[float]], list[float]]] = []
+    turn = state.turn_number
+    while not state.is_over():
+        if state.turn_number != turn and state.phase == "gather":
+            turn = state.turn_number
+            snaps.append((sampling.features(state), sampling.points_now(state)))
+        seat = state.to_act()[0]
+        state.apply(bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+    final = state.result() or {}
+    scores = final["scores"]
+    out = [[(f[q], now[q], float(scores[q])) for q in range(players)] for f, now in snaps]
+    return out, list(final["winners"])
+
+
+def solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """Gaussian elimination with partial pivoting (small dense systems)."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for col in range(n):
+        piv = max(range(col, n), key=lambda r: abs(m[r][col]))
+        m[col], m[piv] = m[piv], m[col]
+        if abs(m[col][col]) < 1e-12:
+            continue
+        for r in range(n):
+            if r != col:
+                f = m[r][col] / m[col][col]
+                for c in range(col, n + 1):
+                    m[r][c] -= f * m[col][c]
+    return [m[i][n] / m[i][i] if abs(m[i][i]) > 1e-12 else 0.0 for i in range(n)]
+
+
+def relative(states: list[tuple[list[Row], list[int]]]) -> list[Row]:
+    """Each state's rows less the state's mean (features and score gained): what tells the players
+    apart, the only thing a softmax over them uses."""
+    out: list[Row] = []
+    for rows, _w in states:
+        n = len(rows)
+        k = len(rows[0][0])
+        mf = [sum(r[0][i] for r in rows) / n for i in range(k)]
+        my = sum(r[2] - r[1] for r in rows) / n
+        out.extend(([r[0][i] - mf[i] for i in range(k)], 0.0, r[2] - r[1] - my) for r in rows)
+    return out
+
+
+def fit(rows: list[Row], ridge: float = 1.0, drop: frozenset[int] = frozenset()) -> list[float]:
+    """Ridge least squares; the features in ``drop`` keep a weight of 0."""
+    k = len(rows[0][0])
+    keep = [i for i in range(k) if i not in drop]
+    if drop:
+        small = fit([([f[i] for i in keep], now, final) for f, now, final in rows], ridge)
+        out = [0.0] * k
+        for i, w in zip(keep, small, strict=True):
+            out[i] = w
+        return out
+    ata = [[0.0] * k for _ in range(k)]
+    atb = [0.0] * k
+    for f, now, final in rows:
+        y = final - now
+        for i in range(k):
+            atb[i] += f[i] * y
+            for j in range(k):
+                ata[i][j] += f[i] * f[j]
+    for i in range(k):
+        ata[i][i] += ridge
+    return solve(ata, atb)
+
+
+def r2(rows: list[Row], w: tuple[float, ...] | list[float]) -> float:
+    ys = [final - now for _f, now, final in rows]
+    mean = sum(ys) / len(ys)
+    tot = sum((y - mean) ** 2 for y in ys)
+    res = sum((y - sum(a * b for a, b in zip(w, f, strict=True))) ** 2 for (f, _n, _fi), y in zip(rows, ys, strict=True))
+    return 1 - res / tot
+
+
+def best_temperature(states: list[tuple[list[Row], list[int]]], w: tuple[float, ...] | list[float],
+                     grid: list[float] | None = None) -> tuple[float, float]:
+    """The temperature with the highest mean log likelihood of the winners, and that likelihood."""
+    projected = [([now + sum(a * b for a, b in zip(w, f, strict=True)) for f, now, _fi in rows], winners)
+                 for rows, winners in states]
+    best = (0.0, -math.inf)
+    for t in grid or [0.5 * i for i in range(1, 41)]:
+        ll = 0.0
+        for proj, winners in projected:
+            top = max(proj)
+            z = sum(math.exp((x - top) / t) for x in proj)
+            p = sum(math.exp((proj[q] - top) / t) for q in winners) / z
+            ll += math.log(max(p, 1e-12))
+        ll /= len(projected)
+        if ll > best[1]:
+            best = (t, ll)
+    return best
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("games", type=int, nargs="?", default=200)
+    ap.add_argument("--players", default="3")
+    ap.add_argument("--seed", type=int, default=70_000)
+    ap.add_argument("--bots", default="easy")
+    ap.add_argument("--drop", default="", help="features kept at weight 0, comma-separated")
+    args = ap.parse_args()
+    states: list[tuple[list[Row], list[int]]] = []
+    held: list[tuple[list[Row], list[int]]] = []
+    counts = [int(x) for x in args.players.split(",")]
+    for g in range(args.games):
+        players = counts[g % len(counts)]
+        snaps, winners = record(players, args.seed + g, args.bots)
+        # every third game is held out: the weights are judged on games they were not fitted to
+        (held if g % 3 == 2 else states).extend((snap, winners) for snap in snaps)
+    rel = relative(states)
+    drop = frozenset(sampling.FEATURES.index(x) for x in args.drop.split(",") if x)
+    w = fit(rel, drop=drop)
+    print(f"{args.games} games ({args.players} players, {args.bots} bots): {len(states)} turn boundaries "
+          f"to fit, {len(held)} held out")
+    print("feature          in use   fitted")
+    for name, old, new in zip(sampling.FEATURES, sampling.WEIGHTS, w, strict=True):
+        print(f"{name:15s} {old:7.3f} {new:8.3f}")
+    rel_held = relative(held)
+    print(f"R² of the score gained, relative to the state's mean, held-out games: in use "
+          f"{r2(rel_held, sampling.WEIGHTS):.3f}, fitted {r2(rel_held, w):.3f}")
+    for label, weights in (("in use", sampling.WEIGHTS), ("fitted", w)):
+        t, _ll = best_temperature(states, weights)
+        _t, ll_held = best_temperature(held, weights, [t])
+        _t, ll_now = best_temperature(held, weights, [sampling.TEMPERATURE])
+        print(f"{label}: best temperature {t}; mean log likelihood of the winners in held-out games "
+              f"{ll_held:.4f} (at the temperature in use, {sampling.TEMPERATURE}: {ll_now:.4f})")
+    print("WEIGHTS = (" + ", ".join(f"{x:.3f}" for x in w) + ")")
+
+
+if __name__ == "__main__":
+    main()
