@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from railtable_web import saves_ui
+from railtable_web.bridge import PageStorage
 from railtable_web.session import Session
 from railtable_web.store import PREFIX, MemoryStorage, SaveStore
 
@@ -97,8 +98,8 @@ def test_the_storage_event_of_another_tab_makes_the_open_game_stale(monkeypatch:
 def test_a_failed_write_restores_the_copy_and_is_shown_until_a_write_succeeds() -> None:
     storage = MemoryStorage()
     app = FakeApp(storage)
-    app.store.storage = type("PageLike", (MemoryStorage,), {})()  # not MemoryStorage itself: a page copy
-    app.store.storage.data = {PREFIX + "g": "old text"}
+    app.store.storage = PageStorage({PREFIX + "g": "old text"}, emit=lambda *a: None)  # the worker's copy
+    app.store.storage.setItem(PREFIX + "g", "new text")  # the copy has it; the page then could not store it
     saves_ui.write_failed(app, PREFIX + "g", "QuotaExceededError: Failed to execute 'setItem'", "old text")
     assert saves_ui.NOTICES.failed[PREFIX + "g"] == "the browser's storage for this site is full"
     assert app.store.storage.getItem(PREFIX + "g") == "old text"

@@ -54,10 +54,14 @@ class Storage(Protocol):
 
 
 class MemoryStorage:
-    """A dict-backed stand-in for localStorage (tests, and the page if storage is blocked)."""
+    """A dict-backed stand-in for localStorage (tests, and the page if storage is blocked); also the
+    worker's copy of the page's localStorage (``bridge.PageStorage`` adds the writing through)."""
 
-    def __init__(self) -> None:
-        self.data: dict[str, str] = {}
+    kept = False
+    """Whether what is written here outlives the page (False: storage is blocked, nothing is kept)."""
+
+    def __init__(self, data: dict[str, str] | None = None) -> None:
+        self.data: dict[str, str] = dict(data or {})
 
     def getItem(self, key: str) -> str | None:  # noqa: N802
         return self.data.get(key)
