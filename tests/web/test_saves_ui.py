@@ -119,3 +119,23 @@ def test_envelope_is_read_beside_the_save_and_wrong_types_are_ignored() -> None:
     entry = store.read("b")
     assert entry.ok and (entry.writes, entry.writer, entry.over, entry.moves) == (0, "", False, None)
     assert store.space() > 2 * len(store.storage.getItem(PREFIX + "a") or "")
+
+
+def test_every_message_of_saves_ui_is_in_french_with_the_same_placeholders() -> None:
+    """Words are English and French (issue 15's notices, as every page text: issue 9)."""
+    import re
+    import string
+    from pathlib import Path
+
+    from railtable_web import i18n
+
+    en, fr = saves_ui.TEXTS["en"], saves_ui.TEXTS["fr"]
+    assert set(en) == set(fr)
+    fields = string.Formatter()
+    for key in en:
+        assert {f[1] for f in fields.parse(en[key]) if f[1]} == {f[1] for f in fields.parse(fr[key]) if f[1]}, key
+        assert en[key] != fr[key], key
+    source = Path(saves_ui.__file__).read_text(encoding="utf-8")
+    assert set(re.findall(r'\bsay\("(\w+)"', source)) <= set(en)
+    used = set(re.findall(r'\bt\("(\w+)"', source))
+    assert used and all(i18n.MESSAGES["fr"].get(k) for k in used), used
