@@ -29,6 +29,15 @@ Memory, each after a garbage collection:
 ``performance.measureUserAgentSpecificMemory()`` would give all of it in one number but needs
 cross-origin isolation (COOP/COEP headers), which GitHub Pages cannot send; hence CDP.
 
+Measured (2026-11-23, load average ~30 on the shared 2 cores, ``--count 2 --resumes 1``): after boot
+page heap 1.34 MB, 437 nodes, worker heap 7.69 MB, Wasm 30.0 MB, 23,484 Python objects, 15 handlers
+and listeners; after game 1 / 2 (TransAmerica, 449 / 402 moves): page heap 2.62 / 2.67 MB (3,264 /
+3,334 nodes: the hidden end window keeps its round boards until the next one), worker heap 7.81 /
+7.83 MB, Wasm 30.0 MB, 26,506 / 26,506 Python objects, 15 handlers and listeners: flat. Resume from
+the lobby: Trains 896 actions 3.5 s (longest main-thread task 141 ms), TransAmerica 427 actions 1.8 s
+(338 ms), Trains & Stations 262 actions 0.75 s (105 ms); ``Match.from_save`` in the worker 441 /
+134 / 83 ms (median of 5). The long tasks are over issue 15's 100 ms at that load: re-measure idle.
+
 Run: ``python3 bench/memory.py [--count 10] [--games transamerica] [--players 2] [--seed 1]
 [--resume-games trains,transamerica,stations] [--resumes 3] [--json]``.
 """
