@@ -24,7 +24,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "py"))
 
 from sitecopy import served_site  # noqa: E402, I001  (sitecopy puts tools/ on sys.path)
-from browser import launch_options  # noqa: E402, I001  (tools/browser.py)
+from browser import chromium, open_page  # noqa: E402, I001  (tools/browser.py)
 
 CASES = (("transamerica", 6, 30), ("trains", 4, 60), ("stations", 5, 30))
 """(game, the most players, Easy actions played before measuring)."""
@@ -67,22 +67,13 @@ def run_all(clock: str, decisions: int, seed: int) -> str:
 
 
 def in_chromium(decisions: int, seed: int) -> dict[str, Any]:
-    from playwright.sync_api import sync_playwright
-
-    with served_site() as server, sync_playwright() as pw:
-        browser = pw.chromium.launch(**launch_options())
-        try:
-            page = browser.new_page(bypass_csp=True)  # string predicates under the page's CSP
-            errors: list[str] = []
-            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-            page.goto(server.url)
-            page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=180_000)
-            out = page.evaluate("(code) => window.railtable.run(code)", run_all("time.perf_counter", decisions, seed))
-            if errors:
-                raise RuntimeError(f"page errors: {errors}")
-            return dict(json.loads(out))
-        finally:
-            browser.close()
+    with served_site() as server, chromium() as browser:
+        errors: list[str] = []
+        page = open_page(browser, server.url, errors=errors)
+        out = page.evaluate("(code) => window.railtable.run(code)", run_all("time.perf_counter", decisions, seed))
+        if errors:
+            raise RuntimeError(f"page errors: {errors}")
+        return dict(json.loads(out))
 
 
 def in_cpython(decisions: int, seed: int) -> dict[str, Any]:

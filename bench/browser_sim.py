@@ -22,7 +22,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "py"))
 
 from sitecopy import BARE_PAGE, served_site  # noqa: E402, I001  (sitecopy puts tools/ on sys.path)
-from browser import launch_options  # noqa: E402, I001  (tools/browser.py)
+from browser import chromium, open_page  # noqa: E402, I001  (tools/browser.py)
 
 INSTALL_JS = """async () => {
   // The same archive the app's worker unpacks (web/worker.js).
@@ -41,27 +41,17 @@ json.dumps(simulate(*json.loads(ARGS)))
 
 
 def in_chromium(args: list[Any]) -> dict[str, Any]:
-    from playwright.sync_api import sync_playwright
-
-    with served_site() as server, sync_playwright() as pw:
-        browser = pw.chromium.launch(**launch_options())
-        try:
-            page = browser.new_page(bypass_csp=True)  # string predicates under the page's CSP
-            errors: list[str] = []
-            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(server.url + BARE_PAGE)
-            page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
-            page.evaluate(INSTALL_JS)
-            code = f"ARGS = {json.dumps(json.dumps(args))}\n" + SIMULATE_PY
-            out = page.evaluate("(code) => window.pyodide.runPythonAsync(code)", code)
-            if errors:
-                raise RuntimeError(f"page errors: {errors}")
-            result: dict[str, Any] = json.loads(out)
-            result["python"] = page.evaluate("() => window.pyodide.runPython('import sys; sys.version.split()[0]')")
-            return result
-        finally:
-            browser.close()
+    with served_site() as server, chromium() as browser:
+        errors: list[str] = []
+        page = open_page(browser, server.url + BARE_PAGE, errors=errors, timeout_ms=120_000)
+        page.evaluate(INSTALL_JS)
+        code = f"ARGS = {json.dumps(json.dumps(args))}\n" + SIMULATE_PY
+        out = page.evaluate("(code) => window.pyodide.runPythonAsync(code)", code)
+        if errors:
+            raise RuntimeError(f"page errors: {errors}")
+        result: dict[str, Any] = json.loads(out)
+        result["python"] = page.evaluate("() => window.pyodide.runPython('import sys; sys.version.split()[0]')")
+        return result
 
 
 def in_cpython(args: list[Any]) -> dict[str, Any]:

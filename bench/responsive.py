@@ -25,7 +25,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from sitecopy import served_site  # noqa: E402, I001  (sitecopy puts tools/ on sys.path)
-from browser import launch_options  # noqa: E402, I001
+from browser import chromium, open_page  # noqa: E402, I001
 import cpu  # noqa: E402
 
 PLAYERS = {"transamerica": 6, "trains": 4, "stations": 5}
@@ -89,32 +89,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=30, help="stop a game after this long (a partial game)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    from playwright.sync_api import sync_playwright
-
     results = []
-    with served_site() as server, sync_playwright() as pw:
-        browser = pw.chromium.launch(**launch_options())
+    with served_site() as server, chromium() as browser:
         pid = cpu.our_browser_pid()
-        try:
-            for game in args.games.split(","):
-                context = browser.new_context(viewport={"width": 1280, "height": 860}, bypass_csp=True)
-                context.add_init_script(PROBE_JS)
-                page = context.new_page()
-                errors: list[str] = []
-                page.on("console", lambda m, errors=errors: errors.append(m.text) if m.type == "error" else None)
-                page.goto(server.url)
-                page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=180_000)
-                page.click(f"#game-choice label:has(input[value={game}])")
-                if not page.locator(f"#seat-kind-0 option[value={args.level}]").count():
-                    print(f"  {game}: no {args.level} level, skipped", file=sys.stderr)
-                    context.close()
-                    continue
-                results.append(play(page, server, game, args.seed, args.level, args.minutes, pid))
-                if errors:
-                    raise RuntimeError(f"{game}: console errors: {errors}")
-                context.close()
-        finally:
-            browser.close()
+        for game in args.games.split(","):
+            errors: list[str] = []
+            page = open_page(browser, server.url, errors=errors, init_script=PROBE_JS,
+                             viewport={"width": 1280, "height": 860})
+            page.click(f"#game-choice label:has(input[value={game}])")
+            if not page.locator(f"#seat-kind-0 option[value={args.level}]").count():
+                print(f"  {game}: no {args.level} level, skipped", file=sys.stderr)
+                page.context.close()
+                continue
+            results.append(play(page, server, game, args.seed, args.level, args.minutes, pid))
+            if errors:
+                raise RuntimeError(f"{game}: console errors: {errors}")
+            page.context.close()
     if args.json:
         print(json.dumps(results, indent=1))
         return 0

@@ -52,19 +52,20 @@ def test_hostile_records_never_stop_the_lobby(page: Any, server: Any, wait_engin
     rows = page.locator("#save-list li.save")
     assert rows.count() == 8
     broken = page.locator("#save-list li.broken")
-    assert broken.count() == 5  # the three nestings, NaN, the 1e999 seed
+    assert broken.count() == 6  # the three nestings, NaN, the 1e999 seed, the bot the game has not
     text = page.locator("#save-list").inner_text()
     assert "nested more than 64 levels" in text and "NaN" in text and "1e999" in text
-    assert page.locator("#save-list li.broken [data-export]").count() == 5  # kept, exportable
-    # the record with a bot the game has not: refused with a message when resumed, the page lives on
-    page.locator("#save-list li:has-text('Evil bot') [data-resume]").click()
-    page.wait_for_selector("#flash:not([hidden])")
-    assert "evilbot" in page.locator("#flash").inner_text()
-    assert page.locator("#table[hidden]").count() == 1
+    assert page.locator("#save-list li.broken [data-export]").count() == 6  # kept, exportable
+    # the record with a bot the game has not: not resumable, its reason shown at once
+    evil = page.locator("#save-list li:has-text('Evil bot')")
+    assert "broken" in (evil.get_attribute("class") or "") and evil.locator("[data-resume]").count() == 0
+    assert "seat 2 names a bot TransAmerica does not have ('evilbot')" in evil.inner_text()
+    assert page.locator("#save-list li:has-text('The good one') [data-resume]").count() == 1
     # a damaged record can be deleted, the others stay
     page.once("dialog", lambda d: d.accept())
-    page.locator("#save-list li.broken [data-delete]").first.click()
-    assert page.locator("#save-list li.save").count() == 7
+    evil.locator("[data-delete]").click()
+    page.wait_for_function("() => document.querySelectorAll('#save-list li.save').length === 7")
+    assert page.locator("#save-list li:has-text('Evil bot')").count() == 0
     # bad settings: choosing Trains (its lobby reads them) raises nothing
     page.click("#game-choice label:has(input[value=trains])")
     page.wait_for_selector("#game-options :is(select, input)")

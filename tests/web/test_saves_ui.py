@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from railtable_web import saves_ui
+from railtable_web.bridge import PageStorage
 from railtable_web.session import Session
 from railtable_web.store import PREFIX, MemoryStorage, SaveStore
 
@@ -97,8 +98,8 @@ def test_the_storage_event_of_another_tab_makes_the_open_game_stale(monkeypatch:
 def test_a_failed_write_restores_the_copy_and_is_shown_until_a_write_succeeds() -> None:
     storage = MemoryStorage()
     app = FakeApp(storage)
-    app.store.storage = type("PageLike", (MemoryStorage,), {})()  # not MemoryStorage itself: a page copy
-    app.store.storage.data = {PREFIX + "g": "old text"}
+    app.store.storage = PageStorage({PREFIX + "g": "old text"}, emit=lambda *a: None)  # the worker's copy
+    app.store.storage.setItem(PREFIX + "g", "new text")  # the copy has it; the page then could not store it
     saves_ui.write_failed(app, PREFIX + "g", "QuotaExceededError: Failed to execute 'setItem'", "old text")
     assert saves_ui.NOTICES.failed[PREFIX + "g"] == "the browser's storage for this site is full"
     assert app.store.storage.getItem(PREFIX + "g") == "old text"
@@ -118,3 +119,23 @@ def test_envelope_is_read_beside_the_save_and_wrong_types_are_ignored() -> None:
     entry = store.read("b")
     assert entry.ok and (entry.writes, entry.writer, entry.over, entry.moves) == (0, "", False, None)
     assert store.space() > 2 * len(store.storage.getItem(PREFIX + "a") or "")
+
+
+def test_every_message_of_saves_ui_is_in_french_with_the_same_placeholders() -> None:
+    """Words are English and French (issue 15's notices, as every page text: issue 9)."""
+    import re
+    import string
+    from pathlib import Path
+
+    from railtable_web import i18n
+
+    en, fr = saves_ui.TEXTS["en"], saves_ui.TEXTS["fr"]
+    assert set(en) == set(fr)
+    fields = string.Formatter()
+    for key in en:
+        assert {f[1] for f in fields.parse(en[key]) if f[1]} == {f[1] for f in fields.parse(fr[key]) if f[1]}, key
+        assert en[key] != fr[key], key
+    source = Path(saves_ui.__file__).read_text(encoding="utf-8")
+    assert set(re.findall(r'\bsay\("(\w+)"', source)) <= set(en)
+    used = set(re.findall(r'\bt\("(\w+)"', source))
+    assert used and all(i18n.MESSAGES["fr"].get(k) for k in used), used

@@ -153,3 +153,36 @@ def test_a_save_under_rules_no_longer_played_is_listed_as_restartable() -> None:
         assert parse_record("s", json.dumps({"title": "t", "updated": 1.0,
                                              "save": dict(SAVE, config=config)})).ok
     assert not parse_record("s", json.dumps({"title": "t", "updated": 1.0, "save": dict(SAVE, version=99)})).restartable
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"seats": [None, "evilbot"]}, "seat 2 names a bot TransAmerica does not have ('evilbot')"),
+    ({"seats": [None]}, "2 players but 1 seats"),
+    ({"seats": "easy"}, "the seats must be a list"),
+    ({"seed": 3.7}, "the seed must be a whole number"),
+    ({"config": {"players": ["Ann", 7]}}, "the name of player 2 is not text"),
+    ({"config": {"players": ["Ann"]}}, "TransAmerica is for 2 to 6 players, not 1"),
+    ({"actions": {"a": 1}}, "its actions are not a list of moves"),
+    ({"extra": 1}, "a field Railtable does not know ('extra')"),
+])
+def test_a_save_the_engine_would_refuse_is_listed_as_not_resumable_at_once(change: dict[str, object], words: str) -> None:
+    """Issue 15 ("every field of a save validated"): the lobby refuses what ``Match.from_save``
+    refuses, with its words, before any game's code is loaded; the record stays for export."""
+    from railtable.core import Match, SaveError
+
+    bad = dict(SAVE, **change)
+    entry = parse_record("s", json.dumps({"title": "t", "updated": 1.0, "save": bad}))
+    assert not entry.ok and not entry.restartable and words in (entry.error or "")
+    assert entry.save == bad
+    with pytest.raises(SaveError) as refused:
+        Match.from_save(bad)
+    assert str(refused.value) == entry.error  # the same check, the same message
+
+
+@pytest.mark.parametrize("game, kind", [("transamerica", "greedy"), ("trains", "priority"),
+                                        ("trains", "eager_random"), ("stations", "baseline"),
+                                        ("stations", "random"), ("trains", "hard")])
+def test_old_bot_names_and_test_bots_stay_resumable(game: str, kind: str) -> None:
+    players = ["Ann", "Bob", "Cy"]
+    save = dict(SAVE, game=game, config={"players": players}, seats=[None, kind, None])
+    assert parse_record("s", json.dumps({"title": "t", "updated": 1.0, "save": save})).ok

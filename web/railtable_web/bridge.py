@@ -17,36 +17,29 @@ from collections.abc import Callable
 from typing import Any
 
 from . import dom
+from .store import MemoryStorage
 
 STORAGE_PREFIX = "railtable."
 """The localStorage keys the page copies to the worker (saves and settings)."""
 
 
-class PageStorage:
-    """The Web Storage API over the worker's copy of the page's localStorage, writing through."""
+class PageStorage(MemoryStorage):
+    """The Web Storage API over the worker's copy of the page's localStorage (``store.MemoryStorage``),
+    writing through to the page."""
+
+    kept = True
 
     def __init__(self, data: dict[str, str], emit: Callable[..., None] = dom.emit) -> None:
-        self.data = dict(data)
+        super().__init__(data)
         self._emit = emit
 
-    def getItem(self, key: str) -> str | None:  # noqa: N802 (Web Storage names)
-        return self.data.get(key)
-
-    def setItem(self, key: str, value: str) -> None:  # noqa: N802
-        self.data[key] = str(value)
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802 (Web Storage names)
+        super().setItem(key, value)
         self._emit("set", key, str(value))
 
     def removeItem(self, key: str) -> None:  # noqa: N802
-        self.data.pop(key, None)
+        super().removeItem(key)
         self._emit("del", key)
-
-    def key(self, index: int) -> str | None:
-        keys = list(self.data)
-        return keys[index] if 0 <= index < len(keys) else None
-
-    @property
-    def length(self) -> int:
-        return len(self.data)
 
 
 STORAGE: PageStorage | None = None

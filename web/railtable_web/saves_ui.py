@@ -37,7 +37,7 @@ from .dom import closest_data, download, on, q, show
 from .i18n import t
 from .public_moves import PublicMoves
 from .refusals import refusal
-from .store import PREFIX, SETTINGS_KEY, MemoryStorage, parse_record
+from .store import PREFIX, SETTINGS_KEY, parse_record
 
 TAB_ID = secrets.token_hex(6)
 """This page's id, written beside each save it makes (two tabs on one game)."""
@@ -145,7 +145,7 @@ NOTICES = Notices()
 # ---- start-up ---------------------------------------------------------------------------------
 def start(app: Any) -> None:
     """Bind the banners and the saves panel's buttons; tell at once if storage is blocked."""
-    NOTICES.blocked = isinstance(app.store.storage, MemoryStorage)
+    NOTICES.blocked = not getattr(app.store.storage, "kept", True)
     on(q("#storage-banner"), "click", lambda e: on_banner_click(app, e))
     on(q("#tab-banner"), "click", lambda e: on_banner_click(app, e))
     clear = q("#clear-finished")
@@ -297,7 +297,7 @@ def write_failed(app: Any, key: str, error: str, actual: str | None) -> None:
     """The page could not store ``key`` (it sends what localStorage really holds: ``actual``)."""
     storage = app.store.storage
     data = getattr(storage, "data", None)
-    if isinstance(data, dict) and not isinstance(storage, MemoryStorage):
+    if isinstance(data, dict) and getattr(storage, "kept", False):  # the worker's copy of localStorage
         if actual is None:
             data.pop(key, None)
         else:

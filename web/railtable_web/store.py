@@ -8,7 +8,10 @@ kept untouched so the player can still export it.
 Everything read back is validated here, in isolation and without raising (issue 15): a record is
 parsed with the engine's strict reader (size and nesting checked before ``json.loads``, one value
 per key, finite numbers), its ``updated`` time must be a finite number of milliseconds between 1970
-and 2100, its title text; a record that fails any check is listed as damaged, kept byte for byte.
+and 2100, its title text; the save inside is checked field by field as ``Match.from_save`` checks it
+(``savefile.check_stored``: seed, names, seats naming bots the game has, rules version), with no
+game's code loaded; a record that fails any check is listed at once as not resumable with its
+reason, kept byte for byte (exportable, deletable).
 Settings are checked key by key against :data:`SETTING_TYPES`; a wrong value is dropped (the page
 uses its default). These functions are pure Python, tested on CPython (tests/web/test_store.py).
 """
@@ -21,8 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from railtable.core.errors import SaveError
-from railtable.core.registry import CATALOGUE
-from railtable.core.savefile import SAVE_FORMAT, SAVE_VERSION, loads
+from railtable.core.savefile import RulesVersionError, check_stored, loads
 
 PREFIX = "railtable.save."
 SETTINGS_KEY = "railtable.settings"
@@ -52,10 +54,14 @@ class Storage(Protocol):
 
 
 class MemoryStorage:
-    """A dict-backed stand-in for localStorage (tests, and the page if storage is blocked)."""
+    """A dict-backed stand-in for localStorage (tests, and the page if storage is blocked); also the
+    worker's copy of the page's localStorage (``bridge.PageStorage`` adds the writing through)."""
 
-    def __init__(self) -> None:
-        self.data: dict[str, str] = {}
+    kept = False
+    """Whether what is written here outlives the page (False: storage is blocked, nothing is kept)."""
+
+    def __init__(self, data: dict[str, str] | None = None) -> None:
+        self.data: dict[str, str] = dict(data or {})
 
     def getItem(self, key: str) -> str | None:  # noqa: N802
         return self.data.get(key)
@@ -145,8 +151,7 @@ def _parse_record(slot: str, raw: Any) -> SaveEntry:
     save = record["save"]
     title = clean_title(record.get("title"), "Saved game")
     updated = clean_updated(record.get("updated"))
-    error = check_save_header(save)
-    restartable = error is not None and error.startswith(OLD_RULES)
+    error, restartable = check_save_header(save)
     entry = SaveEntry(slot, raw, save, error, title, updated, restartable)
     _read_envelope(entry, record)
     return entry
@@ -170,29 +175,19 @@ def _read_envelope(entry: SaveEntry, record: dict[str, Any]) -> None:
         entry.moves = (moves[0], moves[1], bool(moves[2]))
 
 
-OLD_RULES = "this game was played under rules version"
-
-
-def check_save_header(save: dict[str, Any]) -> str | None:
-    """What the lobby can check without loading a game's code (from ``core.registry.CATALOGUE``):
-    the format, its version, a known game and a rules version it still plays. Every other field is
-    checked by ``Match.from_save`` when the game is resumed."""
-    if save.get("format") != SAVE_FORMAT:
-        return "this is not a Railtable save"
-    version = save.get("version")
-    if type(version) is not int or version != SAVE_VERSION:
-        return f"this save has format version {str(version)[:20]}; this version of Railtable reads version {SAVE_VERSION}"
-    game = save.get("game")
-    if not isinstance(game, str) or game not in CATALOGUE:
-        return f"this save is of a game this version does not know: {str(game)[:40]!r}"
-    config = save.get("config")
-    entry = CATALOGUE[game]
-    rules = config.get("rules", 1) if isinstance(config, dict) else 1
-    if type(rules) is not int or rules not in entry.rules_versions:
-        playable = ", ".join(str(v) for v in entry.rules_versions)
-        return (f"{OLD_RULES} {str(rules)[:20]}; this version of Railtable plays {entry.title} under rules "
-                f"version {playable} only. The game is kept: export it, or start it again from its setup.")
-    return None
+def check_save_header(save: dict[str, Any]) -> tuple[str | None, bool]:
+    """(why the lobby cannot resume ``save``, or None; whether it can be started again from its
+    setup). Every field is checked as ``Match.from_save`` checks it, against ``core.registry.CATALOGUE``
+    (no game's code is loaded): the format, a known game, the seed, the players' names, seats naming
+    bots the game has, and a rules version it still plays. Only the actions are left to the replay
+    when the game is resumed."""
+    try:
+        check_stored(save)
+    except RulesVersionError as exc:
+        return str(exc), True
+    except SaveError as exc:
+        return str(exc), False
+    return None, False
 
 
 def _setting_ok(key: str, value: Any) -> bool:

@@ -27,8 +27,48 @@ KNOWN_GAMES: dict[str, str] = {
 }
 
 
+class SeatRules:
+    """What a save's header is checked against, shared by :class:`GameInfo` (the game's code) and
+    :class:`CatalogueEntry` (the lobby's list, before the game's code is imported): the rules
+    versions this code plays and the bot kinds a seat may name."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    bots: Any
+    """The lobby's bot kinds (names; a dict of factories in ``GameInfo``)."""
+    extra_bots: Any
+    bot_aliases: Any
+    rules_versions: tuple[int, ...]
+
+    def check_rules(self, rules: Any) -> int:
+        """The rules version ``rules`` if this code can play it, else a ``ConfigError`` saying so."""
+        if type(rules) is not int:
+            raise ConfigError(f"the rules version must be a whole number, not {rules!r}"[:200])
+        if rules not in self.rules_versions:
+            playable = ", ".join(str(v) for v in self.rules_versions)
+            raise ConfigError(
+                f"this {self.title} game uses rules version {rules}; this version of Railtable "
+                f"plays {self.title} under rules version {playable} only"
+            )
+        return rules
+
+    def bot_kinds(self) -> list[str]:
+        """Every bot kind a seat may name: the game's own bots and the shared ``random`` one."""
+        return [*self.bots, *(["random"] if "random" not in self.bots else [])]
+
+    def has_bot(self, kind: Any) -> bool:
+        """Whether ``kind`` names a bot of this game (what ``make_bot`` accepts; saves are checked
+        with it): one of its bots, a test bot (``extra_bots``), an old name kept as an alias
+        (``bot_aliases``), or ``random``."""
+        return isinstance(kind, str) and (
+            kind == "random" or kind in self.bots or kind in self.extra_bots or kind in self.bot_aliases
+        )
+
+
 @dataclass(frozen=True)
-class GameInfo:
+class GameInfo(SeatRules):
     id: str
     title: str
     min_players: int
@@ -52,18 +92,6 @@ class GameInfo:
         if self.rules_version not in self.rules_versions:
             raise ValueError(f"{self.id}: rules_version {self.rules_version} is not in rules_versions")
 
-    def check_rules(self, rules: Any) -> int:
-        """The rules version ``rules`` if this code can play it, else a ``ConfigError`` saying so."""
-        if type(rules) is not int:
-            raise ConfigError(f"the rules version must be a whole number, not {rules!r}"[:200])
-        if rules not in self.rules_versions:
-            playable = ", ".join(str(v) for v in self.rules_versions)
-            raise ConfigError(
-                f"this {self.title} game uses rules version {rules}; this version of Railtable "
-                f"plays {self.title} under rules version {playable} only"
-            )
-        return rules
-
     def setup(self, config: dict[str, Any], seed: int) -> GameState:
         """The opening position; ``config["rules"]`` (when given) must be a version this code plays."""
         players = config.get("players")
@@ -76,18 +104,6 @@ class GameInfo:
         if "rules" in config:
             self.check_rules(config["rules"])
         return self.state_class.setup(config, int(seed))
-
-    def bot_kinds(self) -> list[str]:
-        """Every bot kind a seat may name: the game's own bots and the shared ``random`` one."""
-        return [*self.bots, *(["random"] if "random" not in self.bots else [])]
-
-    def has_bot(self, kind: Any) -> bool:
-        """Whether ``kind`` names a bot of this game (what ``make_bot`` accepts; saves are checked
-        with it): one of its bots, a test bot (``extra_bots``), an old name kept as an alias
-        (``bot_aliases``), or ``random``."""
-        return isinstance(kind, str) and (
-            kind == "random" or kind in self.bots or kind in self.extra_bots or kind in self.bot_aliases
-        )
 
     def make_bot(self, kind: str | None, seat: int, seed: int) -> Bot:
         kind = kind or self.default_bot
@@ -102,7 +118,7 @@ class GameInfo:
 
 
 @dataclass(frozen=True)
-class CatalogueEntry:
+class CatalogueEntry(SeatRules):
     """What the lobby shows of a game before its package is imported (imports cost boot time)."""
 
     id: str
@@ -113,6 +129,10 @@ class CatalogueEntry:
     default_bot: str
     rules_version: int = 1
     rules_versions: tuple[int, ...] = (1,)
+    extra_bots: tuple[str, ...] = ()
+    """The game's test bots (``GameInfo.extra_bots``' names): a save may name them."""
+    bot_aliases: tuple[str, ...] = ()
+    """Old bot kind names saves may still name (``GameInfo.bot_aliases``' keys)."""
 
 
 LEVELS = ("easy", "normal", "hard")
@@ -122,9 +142,9 @@ LEVELS = ("easy", "normal", "hard")
 CATALOGUE: dict[str, CatalogueEntry] = {
     e.id: e
     for e in (
-        CatalogueEntry("transamerica", "TransAmerica", 2, 6, LEVELS, "easy"),
-        CatalogueEntry("trains", "Trains", 2, 4, LEVELS, "easy", 2, (1, 2)),
-        CatalogueEntry("stations", "Trains & Stations", 3, 5, LEVELS, "easy", 2, (1, 2)),
+        CatalogueEntry("transamerica", "TransAmerica", 2, 6, LEVELS, "easy", bot_aliases=("greedy",)),
+        CatalogueEntry("trains", "Trains", 2, 4, LEVELS, "easy", 2, (1, 2), ("eager_random",), ("priority",)),
+        CatalogueEntry("stations", "Trains & Stations", 3, 5, LEVELS, "easy", 2, (1, 2), bot_aliases=("baseline",)),
     )
 }
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import ConfigError, SaveError, UnknownGameError
-from .registry import GameInfo, get_game
+from .registry import CATALOGUE, GameInfo, SeatRules, get_game
 
 SAVE_FORMAT = "railtable-save"
 SAVE_VERSION = 1
@@ -183,7 +183,7 @@ def check_seed(seed: Any) -> int:
     return seed
 
 
-def check_names(players: Any, info: GameInfo) -> list[str]:
+def check_names(players: Any, info: SeatRules) -> list[str]:
     """Players are a list of names, each text of 1 to :data:`MAX_NAME_CHARS` characters, as many as
     the game takes."""
     if not isinstance(players, list):
@@ -198,7 +198,7 @@ def check_names(players: Any, info: GameInfo) -> list[str]:
     return players
 
 
-def check_seats(seats: Any, info: GameInfo, players: int) -> list[str | None]:
+def check_seats(seats: Any, info: SeatRules, players: int) -> list[str | None]:
     """One seat per player: ``None`` for a person, else a bot kind the game has."""
     if seats is None:
         return [None] * players
@@ -229,6 +229,33 @@ def read_save(data: Any, setup_only: bool = False) -> SaveSpec:
             check_value(data)
         except SaveError as exc:
             raise SaveError(f"this save is damaged: {exc}") from None
+    game_id = _check_header(data)
+    try:
+        info = get_game(game_id)
+    except UnknownGameError:
+        raise SaveError(f"this save is of a game this version does not know: {game_id[:40]!r}") from None
+    except Exception as exc:  # noqa: BLE001 - the game's code failed to load (ImportError...)
+        raise SaveError(f"the game of this save ({game_id}) could not be loaded: {type(exc).__name__}") from None
+    config, seats, actions = _check_fields(data, info, setup_only)
+    return SaveSpec(info, config, data["seed"], seats, actions)
+
+
+def check_stored(data: Any) -> None:
+    """Every check :func:`read_save` makes, with the same messages, that needs no game code: the
+    game is looked up in ``registry.CATALOGUE`` (its players, bot kinds and rules versions), so the
+    lobby checks each stored save without importing the games (issue 15: a save whose seats name a
+    bot the game has not is listed as not resumable at once). ``data`` was read by :func:`loads`
+    (it is plain JSON data, not checked again). Only the actions' legality is left to
+    ``Match.from_save``. Raises :class:`SaveError` or :class:`RulesVersionError`."""
+    game_id = _check_header(data)
+    entry = CATALOGUE.get(game_id)
+    if entry is None:
+        raise SaveError(f"this save is of a game this version does not know: {game_id[:40]!r}")
+    _check_fields(data, entry, setup_only=False)
+
+
+def _check_header(data: Any) -> str:
+    """The format, its version, the keys and the game's id (returned) of a save."""
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError("this is not a Railtable save")
     version = data.get("version")
@@ -245,12 +272,13 @@ def read_save(data: Any, setup_only: bool = False) -> SaveSpec:
     game_id = data["game"]
     if not isinstance(game_id, str):
         raise SaveError("this save is missing or has a damaged field (the game is not named)")
-    try:
-        info = get_game(game_id)
-    except UnknownGameError:
-        raise SaveError(f"this save is of a game this version does not know: {game_id[:40]!r}") from None
-    except Exception as exc:  # noqa: BLE001 - the game's code failed to load (ImportError...)
-        raise SaveError(f"the game of this save ({game_id}) could not be loaded: {type(exc).__name__}") from None
+    return game_id
+
+
+def _check_fields(
+    data: dict[str, Any], info: SeatRules, setup_only: bool
+) -> tuple[dict[str, Any], list[str | None], list[dict[str, Any]]]:
+    """The config (with ``"rules"`` filled in), seats and actions of a save whose header is checked."""
     config = data["config"]
     if not isinstance(config, dict):
         raise SaveError("this save is missing or has a damaged field (its setup is not an object)")
@@ -263,7 +291,7 @@ def read_save(data: Any, setup_only: bool = False) -> SaveSpec:
     except ConfigError as exc:
         raise SaveError(f"this save is damaged: {exc}") from None
     if setup_only:
-        return SaveSpec(info, config, data["seed"], seats, [])
+        return config, seats, []
     try:
         info.check_rules(rules)
     except ConfigError as exc:
@@ -274,4 +302,4 @@ def read_save(data: Any, setup_only: bool = False) -> SaveSpec:
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
         raise SaveError("this save is missing or has a damaged field (its actions are not a list of moves)")
-    return SaveSpec(info, config, data["seed"], seats, actions)
+    return config, seats, actions
