@@ -256,20 +256,26 @@ class TrainsState(GameState):
         """The log as ``player`` may read it, in ``lang`` (the last ``tail`` lines when given)."""
         log = self.log
         start = 0 if tail is None else max(0, len(log) - tail) if tail > 0 else len(log)
-        # Rendered lines are cached per reader (the log only grows; a restored state starts afresh).
+        # Rendered lines are cached per reader (the log only grows; a restored state starts afresh):
+        # ``(first, lines)``, the lines of entries ``first`` onwards, extended as the log grows.
         # A public entry (no private part) reads the same for everyone: one shared cache for those.
         caches = self.__dict__.setdefault("_lines", {})
-        cache: dict[int, str] = caches.setdefault((player, lang), {})
         public: dict[int, str] = caches.setdefault((-1, lang), {})
-        out = []
-        for i in range(start, len(log)):
+        cached = caches.get((player, lang))
+        if cached is None or start < cached[0]:
+            cached = caches[(player, lang)] = (start, [])
+        first, lines = cached
+        names, board = self.names, self.board
+        for i in range(first + len(lines), len(log)):
             entry = log[i]
-            mine = public if len(entry) == 2 else cache
-            text = mine.get(i)
-            if text is None:
-                text = mine[i] = messages.line(entry, player, lang, self.names, self.board)
-            out.append(text)
-        return out
+            if len(entry) == 2:
+                text = public.get(i)
+                if text is None:
+                    text = public[i] = messages.line(entry, player, lang, names, board)
+            else:
+                text = messages.line(entry, player, lang, names, board)
+            lines.append(text)
+        return lines[start - first:]
 
     def attack_outcomes(self, player: int | None, lang: str = "en") -> dict[int, list[str]]:
         """What the ATTACK being resolved has done so far to each player it reaches (Rising Sun
