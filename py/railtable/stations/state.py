@@ -174,13 +174,7 @@ class StationsState(GameState):
     def events_for(self, player: int | None, start: int = 0) -> list[list[Any]]:
         """Structured events from ``start`` as ``player`` may see them: ``[key, params]``."""
         key = None if player is None else str(player)
-        out = []
-        for ev in self.events[start:]:
-            if len(ev) > 2:
-                out.append(ev[2][key] if key in ev[2] else [ev[0], ev[1]])
-            else:
-                out.append([ev[0], ev[1]])
-        return out
+        return [ev[2][key] if len(ev) > 2 and key in ev[2] else [ev[0], ev[1]] for ev in self.events[start:]]
 
     def log_in(self, player: int | None, lang: str, start: int = 0) -> list[str]:
         """The log from ``start`` as ``player`` may read it, in ``lang`` (``"en"`` or ``"fr"``)."""
