@@ -189,13 +189,7 @@ class TransAmericaState(GameState):
         nobody else's; the last ``tail`` only when given."""
         key = None if player is None else str(player)
         entries = self.log if tail is None else self.log[-tail:] if tail > 0 else []
-        out = []
-        for entry in entries:
-            if len(entry) > 2 and key in entry[2]:
-                out.append(list(entry[2][key]))
-            else:
-                out.append(entry[:2])
-        return out
+        return [list(entry[2][key]) if len(entry) > 2 and key in entry[2] else entry[:2] for entry in entries]
 
     def log_lines(self, player: int | None, tail: int | None = None, lang: str = "en") -> list[str]:
         """The log worded in ``lang`` (see ``messages``)."""
@@ -222,11 +216,12 @@ class TransAmericaState(GameState):
             v = parent[v]
         return v
 
-    def _link(self, e: int) -> None:
+    def _link(self, e: int) -> bool:
+        """Join the crossings at the ends of line ``e``; False when they were joined already."""
         i, j = board.EDGE_ENDS[e]
         ri, rj = self._find(i), self._find(j)
         if ri == rj:
-            return
+            return False
         mi = self._members.pop(ri, None) or [ri]
         mj = self._members.pop(rj, None) or [rj]
         if len(mi) < len(mj):
@@ -234,6 +229,7 @@ class TransAmericaState(GameState):
         self._parent[rj] = ri
         mi.extend(mj)
         self._members[ri] = mi
+        return True
 
     def _component(self, start: int) -> list[int]:
         """The crossings joined to ``start`` by placed tracks (``start`` included)."""
@@ -406,14 +402,17 @@ class TransAmericaState(GameState):
         a, b, double = board.EDGES[e]
         self.tracks.append((e, player))
         self._occupied[e] = player
-        self._link(e)
+        joined = self._link(e)
         if double:
             self.doubles += 1
         else:
             self.singles += 1
         self.log_event("build", {"p": player, "a": [a[0], a[1]], "b": [b[0], b[1]], "double": double})
         n = self.num_players
-        connected = [q for q in ((player + k) % n for k in range(n)) if self.cities_connected(q)]
+        # Before this track nobody's cities were joined unless the round's end is pending (it
+        # would have ended): a track that joins no two groups of crossings joins nobody's cities.
+        connected = ([q for q in ((player + k) % n for k in range(n)) if self.cities_connected(q)]
+                     if joined or self.pending_by is not None else [])
         if connected:
             first_single = self.singles == 1 and self.doubles == 0
             if (
