@@ -75,6 +75,10 @@ LOG_TAIL = 80
 
 _EDGE_POINTS: list[tuple[int, int, int, int]] = [(a[0], a[1], b[0], b[1]) for a, b, _d in board.EDGES]
 """Per line: ``(x1, y1, x2, y2)`` of its ends in legal order (for building JSON quickly)."""
+_EDGE_JSON: list[tuple[list[int], list[int]]] = [([x1, y1], [x2, y2]) for x1, y1, x2, y2 in _EDGE_POINTS]
+"""Per line: its ends ``[x, y]`` in legal order, one list per point shared by every build action and
+view that names the line (legal_actions and view are the bots' hot path): read them, never change
+them. Round records and the log get lists of their own."""
 
 ACTION_KEYS: dict[str, frozenset[str]] = {
     "place_marker": frozenset({"type", "player", "at"}),
@@ -297,10 +301,9 @@ class TransAmericaState(GameState):
                 for (x, y) in board.JUNCTIONS
                 if (x, y) not in taken
             ]
-        ends = _EDGE_POINTS
         actions: list[Action] = [
-            {"type": "build", "player": player, "edge": [[ends[e][0], ends[e][1]], [ends[e][2], ends[e][3]]]}
-            for e in self.legal_edges(player)
+            {"type": "build", "player": player, "edge": [a, b]}
+            for a, b in map(_EDGE_JSON.__getitem__, self.legal_edges(player))
         ]
         if self.singles + self.doubles > 0:
             actions.append({"type": "end_turn", "player": player})
@@ -527,7 +530,7 @@ class TransAmericaState(GameState):
             "may_place": self.may_place() if self.phase == PHASE_BUILD else {"singles": 0, "doubles": 0},
             "round_ends_after_turn": self.pending_by is not None,
             "tracks_left": self.supply,
-            "tracks": self._tracks_json(),
+            "tracks": self._tracks_json(shared=True),
             "markers": [None if m is None else [m[0], m[1]] for m in self.markers],
             "scores": list(self.scores),
             "my_cities": list(self.hands[me]) if me is not None else [],
@@ -538,8 +541,11 @@ class TransAmericaState(GameState):
             "log": self.log_events(me, LOG_TAIL),
         }
 
-    def _tracks_json(self) -> list[list[Any]]:
-        """This round's tracks as ``[[x1, y1], [x2, y2], seat]`` in the order placed."""
+    def _tracks_json(self, shared: bool = False) -> list[list[Any]]:
+        """This round's tracks as ``[[x1, y1], [x2, y2], seat]`` in the order placed (``shared``: the
+        points are the lists of ``_EDGE_JSON``, for a view)."""
+        if shared:
+            return [[a, b, seat] for e, seat in self.tracks for a, b in (_EDGE_JSON[e],)]
         ends = _EDGE_POINTS
         return [[[ends[e][0], ends[e][1]], [ends[e][2], ends[e][3]], seat] for e, seat in self.tracks]
 
