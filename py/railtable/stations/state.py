@@ -174,7 +174,16 @@ class StationsState(GameState):
     def events_for(self, player: int | None, start: int = 0) -> list[list[Any]]:
         """Structured events from ``start`` as ``player`` may see them: ``[key, params]``."""
         key = None if player is None else str(player)
-        return [ev[2][key] if len(ev) > 2 and key in ev[2] else ev[:2] for ev in self.events[start:]]
+        # Each reader's events are kept as the log grows (views send the tail after every action);
+        # the cache belongs to this events list (a clone or a restored state has its own).
+        events = self.events
+        cache = self.__dict__.get("_seen_events")
+        if cache is None or cache[0] is not events:
+            cache = self.__dict__["_seen_events"] = (events, {})
+        seen = cache[1].setdefault(key, [])
+        if len(seen) < len(events):
+            seen.extend(ev[2][key] if len(ev) > 2 and key in ev[2] else ev[:2] for ev in events[len(seen):])
+        return seen[start:]
 
     def log_in(self, player: int | None, lang: str, start: int = 0) -> list[str]:
         """The log from ``start`` as ``player`` may read it, in ``lang`` (``"en"`` or ``"fr"``)."""
