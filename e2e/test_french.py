@@ -88,3 +88,18 @@ def test_trains_in_french(page: Any, server: Any, wait_engine: Any, shot: Any) -
     assert re.search(r"Votre main \(\d+ cartes", text), text
     assert "Train omnibus" in text and "Pose de rails" in text
     assert re.search(r"pioche \d+ cartes?", text) or "pioche " in text
+
+
+def test_trains_lobby_with_rising_sun_in_french(page: Any, server: Any, wait_engine: Any, shot: Any) -> None:
+    """The Trains lobby (both boxes, cards picked by hand) names cards, sets and options in French."""
+    page.goto(server.url)
+    wait_engine(page)
+    page.select_option("#lang", "fr")
+    page.click("#game-choice label:has(input[value=trains])")
+    page.select_option("#trains-sets", "both")
+    page.select_option("#trains-kingdom", "pick")
+    page.wait_for_selector(".trains-picker .pick-card:has-text('Conseiller juridique')")
+    text = visible_words(page, "#game-options")
+    shot(page, "fr-trains-lobby")
+    assert "Cartes Bonus de route" in text and "Choisir les cartes moi-même" in text
+    assert not english_in(text, ["Legal Counsel", "Recommended", "Route Bonus", "Pick the cards", "Board", "Supply"])

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install what the tests need and run every test: Debian's chromium (if missing), the Python dev
 # dependencies listed in pyproject.toml, the npm packages; then build the site, lint, and run
-# pytest over tests/ (engines) and e2e/ (the built site in headless Chromium).
+# pytest over tests/ (engines) and e2e/ (the built site in headless Chromium), on two workers.
 # Non-interactive (CI runs it through .ci/run). Extra arguments go to pytest.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -44,7 +44,12 @@ step "ruff"
 python3 -m ruff check py web tests e2e bench tools || status=1
 
 step "pytest"
-python3 -m pytest tests e2e "$@"
+# Two workers (pytest-xdist; RAILTABLE_TEST_WORKERS=0 runs in one process): the engine tests are
+# CPU-bound and each browser test boots its own fresh profile, so a 2-core machine runs them about
+# twice as fast side by side. A test file stays on one worker (its module fixtures are shared).
+workers="${RAILTABLE_TEST_WORKERS:-2}"
+if [ "$workers" = 0 ]; then parallel=(); else parallel=(-n "$workers" --dist loadfile); fi
+python3 -m pytest tests e2e "${parallel[@]}" --durations=20 "$@"
 code=$?
 # Nothing is printed after pytest's closing line unless something failed.
 if [ "$code" = 5 ]; then

@@ -14,7 +14,8 @@ from railtable.core.soak import soak, soak_game
 
 @pytest.mark.parametrize("game", ["transamerica", "trains", "stations"])
 def test_a_few_games_of_each_system_pass(game: str) -> None:
-    report = soak(game, 2, 40)
+    # easy and random seats keep this cheap; the searching levels play the same engine
+    report = soak(game, 2, 40, kinds=["easy", "random"])
     assert report["errors"] == 0, report["first_errors"]
     assert report["games"] == 2 and report["average_actions"] > 10
 
@@ -53,7 +54,8 @@ def test_legal_actions_out_of_turn_are_an_error(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_soak_command_prints_errors_and_speed() -> None:
-    out = cli("soak", "--game", "transamerica", "--games", "2", "--seed", "3", "--json")
+    out = cli("soak", "--game", "transamerica", "--games", "2", "--seed", "3",
+              "--bots", "easy,random", "--json")
     assert out.returncode == 0, out.stderr
     report = json.loads(out.stdout)
     assert report["errors"] == 0 and report["games_per_second"] > 0

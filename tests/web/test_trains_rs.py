@@ -124,3 +124,22 @@ def test_rules_help_has_a_rising_sun_section_in_english_and_french() -> None:
         assert "Plateau" in trains_rs.lobby_options_html({}, 2)
     finally:
         i18n.set_language("en")
+
+
+def test_rising_sun_table_words_are_french_for_a_french_reader() -> None:
+    """Issue 14 "Words": the lobby picker, the ATTACK box and the privacy screen name cards in French."""
+    from railtable_web import i18n
+
+    view = {"players": [{"name": "Bob"}, {"name": "Ann"}], "current": 0,
+            "attack": {"card": "Politician", "attacker": 0, "order": [1], "done": 0},
+            "pending": {"kind": "reaction", "player": 1}}
+    try:
+        i18n.set_language("fr")
+        lobby = trains_rs.lobby_options_html({"trains_sets": "both", "trains_kingdom": "pick"}, 2)
+        assert "<span>Conseiller juridique</span>" in lobby and "<span>Legal Counsel</span>" not in lobby
+        assert "Soleil levant : première partie" in lobby
+        html = trains_rs.attack_html(view, 1)
+        assert "Bob joue <b>Politicien</b> (ATTAQUE)" in html and "<b>Ann</b> (vous) : décide maintenant" in html
+        assert trains_rs.privacy_note(view, 1) == "Ann : Bob a joué Politicien. (une Réaction ?)"
+    finally:
+        i18n.set_language("en")

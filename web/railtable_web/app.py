@@ -193,6 +193,8 @@ class App:
         if hasattr(module, "url_settings"):  # a shared link's options win over the remembered ones
             settings = {**settings, **module.url_settings(self.url_params)}
         options_html = module.lobby_options_html(settings) if hasattr(module, "lobby_options_html") else ""
+        for href in getattr(module, "STYLESHEETS", ()):  # the options are styled by the game's sheets
+            dom.add_stylesheet(href)
         q("#game-options").innerHTML = options_html
 
     def set_language(self, lang: str) -> None:

@@ -14,6 +14,13 @@ from railtable.core.words import fill
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         "update_ready": "A new version of Railtable is ready.",
+        # bots thinking and the move hint (think_ui.py)
+        "thinking": "{name} is thinking…",
+        "hint_button": "What would Hard do?",
+        "hint_thinking": "Hard is thinking about your move…",
+        "hint_share": "Hard would play the ringed move: it gives you about {share}% chance to win (estimated from {n} simulated games).",
+        "hint_plain": "Hard would play the ringed move.",
+        "hint_none": "No hint for this move.",
         "reload": "Reload",
         "new_game": "New game",
         "game": "Game",
@@ -77,6 +84,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "fr": {
         "update_ready": "Une nouvelle version de Railtable est prête.",
+        # bots thinking and the move hint (think_ui.py)
+        "thinking": "{name} réfléchit…",
+        "hint_button": "Que jouerait Difficile ?",
+        "hint_thinking": "Difficile réfléchit à votre coup…",
+        "hint_share": "Difficile jouerait le coup entouré : environ {share} % de chances de gagner (estimées sur {n} parties simulées).",
+        "hint_plain": "Difficile jouerait le coup entouré.",
+        "hint_none": "Pas de conseil pour ce coup.",
         "reload": "Recharger",
         "new_game": "Nouvelle partie",
         "game": "Jeu",

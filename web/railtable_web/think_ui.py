@@ -14,33 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from . import dom, i18n, thinking
+from . import dom, thinking
 from .dom import q, show
 from .i18n import t
-
-WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "thinking": "{name} is thinking…",
-        "hint_button": "What would Hard do?",
-        "hint_thinking": "Hard is thinking about your move…",
-        "hint_share": "Hard would play the ringed move: it gives you about {share}% chance to win "
-                      "(estimated from {n} simulated games).",
-        "hint_plain": "Hard would play the ringed move.",
-        "hint_none": "No hint for this move.",
-    },
-    "fr": {
-        "thinking": "{name} réfléchit…",
-        "hint_button": "Que jouerait Difficile ?",
-        "hint_thinking": "Difficile réfléchit à votre coup…",
-        "hint_share": "Difficile jouerait le coup entouré : environ {share} % de chances de gagner "
-                      "(estimées sur {n} parties simulées).",
-        "hint_plain": "Difficile jouerait le coup entouré.",
-        "hint_none": "Pas de conseil pour ce coup.",
-    },
-}
-for _lang, _words in WORDS.items():  # the page's words live in i18n.MESSAGES
-    for _key, _text in _words.items():
-        i18n.MESSAGES.setdefault(_lang, {}).setdefault(_key, _text)
 
 
 @dataclass

@@ -15,7 +15,7 @@ from railtable.trains.cards import RISING_SUN, TRAINS, card, kingdom_names, pres
 from railtable.trains.routes import route_cards
 
 from .trains_svg import SIZE, centre, corners
-from .trains_text import card_text
+from .trains_text import card_label, card_text, ui
 
 SETS = (("trains", "Trains", "Trains"), ("rising_sun", "Rising Sun", "Rising Sun"),
         ("both", "Trains + Rising Sun", "Trains + Rising Sun"))
@@ -47,8 +47,7 @@ def board_label(board_id: str) -> str:
     b = load_board(board_id)
     lo, hi = b.players
     count = f"{lo}" if lo == hi else f"{lo}-{hi}"
-    word = "joueurs" if _fr() else "players"
-    return f"{b.name} ({count} {word})"
+    return ui("rs_board_players", _lang(), name=b.name, count=count)
 
 
 def _box_of(name: str) -> str:
@@ -86,48 +85,50 @@ def choices(settings: dict[str, Any], players: int) -> dict[str, Any]:
 def lobby_options_html(settings: dict[str, Any], players: int) -> str:
     """Set, board (only those made for ``players``, count shown), Route Bonus cards, Chiba's "S" start,
     supply (random, a recommended set of either box, or picked card by card)."""
-    fr = _fr()
+    lang = _lang()
+    fr = lang == "fr"
     c = choices(settings, players)
     sel = ' selected'
     set_opts = "".join(f'<option value="{v}"{sel if v == c["trains_sets"] else ""}>{escape(lf if fr else le)}</option>'
                        for v, le, lf in SETS)
     board_opts = "".join(f'<option value="{b}"{sel if b == c["trains_board"] else ""}>{escape(board_label(b))}</option>'
                          for b in boards_for(players))
-    k_opts = [("random", "Au hasard (8 cartes)" if fr else "Random (8 cards)", "")]
-    k_opts += [(k, f'{"Recommandé" if fr else "Recommended"}: {p["label"]}', _preset_box(k)) for k, p in presets(None).items()]
-    k_opts.append(("pick", "Je choisis les cartes" if fr else "Pick the cards myself", ""))
+    def preset_label(p: dict[str, Any]) -> str:
+        return str(p.get("label_fr", p["label"])) if fr else str(p["label"])
+
+    k_opts = [("random", ui("random_8", lang), "")]
+    k_opts += [(k, ui("recommended", lang, label=preset_label(p)), _preset_box(k)) for k, p in presets(None).items()]
+    k_opts.append(("pick", ui("pick", lang), ""))
     kingdom_opts = "".join(
         f'<option value="{escape(k)}"{f" data-box={chr(34)}{box}{chr(34)}" if box else ""}'
         f'{sel if k == c["trains_kingdom"] else ""}>{escape(label)}</option>' for k, label, box in k_opts)
     picked = set(c["trains_picked"])
-    names = sorted(kingdom_names(TRAINS) + kingdom_names(RISING_SUN))
+    names = sorted(kingdom_names(TRAINS) + kingdom_names(RISING_SUN), key=lambda n: card_label(n, lang))
     boxes = "".join(
-        f'<label class="pick-card" data-box="{_box_of(n)}" title="{escape(card_text(n), quote=True)}">'
+        f'<label class="pick-card" data-box="{_box_of(n)}" title="{escape(card_text(n, lang), quote=True)}">'
         f'<input type="checkbox" name="trains-pick" value="{escape(n, quote=True)}"{" checked" if n in picked else ""}>'
-        f'<span>{escape(n)}</span> <small>{card(n).cost}</small></label>'
+        f'<span>{escape(card_label(n, lang))}</span> <small>{card(n).cost}</small></label>'
         for n in names)
     sets_list = "".join(
-        f'<li data-box="{_preset_box(k)}"><b>{escape(p["label"])}</b>: {escape(", ".join(p["cards"]))}</li>'
+        f'<li data-box="{_preset_box(k)}"><b>{escape(preset_label(p))}</b>{" :" if fr else ":"} '
+        f'{escape(", ".join(card_label(n, lang) for n in p["cards"]))}</li>'
         for k, p in presets(None).items())
     chk = " checked"
 
-    def t(en: str, f: str) -> str:
-        return f if fr else en
-
     return (
         '<fieldset class="trains-options"><legend>Trains</legend>'
-        f'<label>{t("Cards", "Cartes")} <select id="trains-sets" aria-label="{t("Card sets", "Boîtes de cartes")}">'
+        f'<label>{ui("rs_cards", lang)} <select id="trains-sets" aria-label="{ui("rs_card_sets", lang)}">'
         f'{set_opts}</select></label> '
-        f'<label>{t("Board", "Plateau")} <select id="trains-board" aria-label="{t("Board", "Plateau")}">{board_opts}</select></label> '
-        f'<label>{t("Supply", "Réserve")} <select id="trains-kingdom" aria-label="{t("Supply", "Réserve")}">{kingdom_opts}</select></label>'
+        f'<label>{ui("lobby_board", lang)} <select id="trains-board" aria-label="{ui("lobby_board", lang)}">{board_opts}</select></label> '
+        f'<label>{ui("lobby_supply", lang)} <select id="trains-kingdom" aria-label="{ui("lobby_supply", lang)}">{kingdom_opts}</select></label>'
         '<div class="trains-flags">'
         f'<label><input type="checkbox" id="trains-route-bonus"{chk if c["trains_route_bonus"] else ""}> '
-        f'{t("Route Bonus cards", "Cartes Bonus de route")}</label> '
+        f'{ui("rs_route_bonus", lang)}</label> '
         f'<label class="s-start-option"><input type="checkbox" id="trains-s-start"{chk if c["trains_s_start"] else ""}> '
-        f'{t("Chiba: start on the “S” cities", "Chiba : départ sur les villes « S »")}</label></div>'
-        f'<div class="trains-picker"><p class="muted">{t("Tick up to 8 cards of the chosen sets; missing ones are drawn at random.", "Cochez jusqu’à 8 cartes des boîtes choisies ; les autres sont tirées au hasard.")}</p>'
+        f'{ui("rs_s_start", lang)}</label></div>'
+        f'<div class="trains-picker"><p class="muted">{ui("rs_pick_hint", lang)}</p>'
         f'<div class="pick-grid">{boxes}</div></div>'
-        f'<details class="trains-sets"><summary>{t("Recommended sets", "Sélections recommandées")}</summary><ul>{sets_list}</ul></details>'
+        f'<details class="trains-sets"><summary>{ui("recommended_sets", lang)}</summary><ul>{sets_list}</ul></details>'
         "</fieldset>"
     )
 
@@ -210,7 +211,8 @@ def routes_html(view: dict[str, Any], viewer: int | None, acts: dict[str, int]) 
     routes = view.get("routes") or []
     if not routes:
         return ""
-    fr = _fr()
+    lang = _lang()
+    fr = lang == "fr"
     names = [p["name"] for p in view["players"]]
     cards_html = []
     style = []
@@ -223,34 +225,33 @@ def routes_html(view: dict[str, Any], viewer: int | None, acts: dict[str, int]) 
             for n in data["cities"])
         owner = r.get("owner")
         if owner is None:
-            status = "Libre" if fr else "Open"
+            status = ui("rs_open", lang)
             if viewer is not None:
-                status += (f' · {"vous" if fr else "you"}: {len(linked)}/{len(data["cities"])} '
-                           f'{"villes reliées" if fr else "cities linked"}')
+                status += " · " + ui("rs_progress", lang, n=len(linked), of=len(data["cities"]))
         else:
             who = escape(names[owner]) if owner < len(names) else "?"
-            status = (f'{"Prise par" if fr else "Taken by"} <b>{who}</b>'
-                      + (f' · {"capacité utilisée" if fr else "ability used"}' if r.get("used") else ""))
+            status = (f'{ui("rs_taken_by", lang)} <b>{who}</b>'
+                      + (f' · {ui("rs_used", lang)}' if r.get("used") else ""))
         ability = escape(data["text_fr"] if fr else data["text"])
         button = ""
         if r["id"] in acts:
             button = (f'<button type="button" class="use-route primary" data-act="{acts[r["id"]]}">'
-                      f'{"Utiliser" if fr else "Use"}: {ability}</button>')
+                      f'{ui("rs_use", lang, ability=ability)}</button>')
         cls = "route-card" + (" taken" if owner is not None else "") + (" used" if r.get("used") else "") + (
             " mine" if owner is not None and owner == viewer else "")
         letter = LETTERS[k % len(LETTERS)]
         cards_html.append(
             f'<div class="{cls}" data-route="{rid}" tabindex="0" role="group" '
-            f'aria-label="Route Bonus {letter}: {escape(", ".join(data["cities"]), quote=True)}">'
+            f'aria-label="{escape(ui("rs_card_label", lang, letter=letter, cities=", ".join(data["cities"])), quote=True)}">'
             f'<div class="rc-head"><span class="rc-letter">{letter}</span>'
             f'<span class="rc-vp">{data["vp"]} VP</span></div>'
             f'<ul class="rc-cities">{cities}</ul>'
-            f'<div class="rc-ability"><span class="muted">{"Capacité" if fr else "Ability"}:</span> {ability}</div>'
+            f'<div class="rc-ability"><span class="muted">{ui("rs_ability", lang)}</span> {ability}</div>'
             f'<div class="rc-status">{status}</div>{button}</div>')
         style.append(f'.tr-table:has(.route-card[data-route="{rid}"]:is(:hover,:focus-within)) '
                      f'.route-ring[data-route="{rid}"]{{opacity:1}}')
-    title = "Cartes Bonus de route" if fr else "Route Bonus cards"
-    hint = ("survolez une carte pour voir ses villes" if fr else "hover a card to see its cities")
+    title = ui("rs_route_bonus", lang)
+    hint = ui("rs_hover", lang)
     return (f'<h3>{title} <small class="muted">({hint})</small></h3>'
             f'<style>{"".join(style)}</style><div class="route-cards">{"".join(cards_html)}</div>')
 
@@ -266,7 +267,7 @@ def board_overlay_svg(view: dict[str, Any]) -> str:
         x, y = cx - 0.58 * SIZE, cy + 0.05 * SIZE
         out.append(f'<g class="s-city"><circle cx="{x:.1f}" cy="{y:.1f}" r="6.5"/>'
                    f'<text x="{x:.1f}" y="{y + 3:.1f}">S</text>'
-                   f'<title>{escape(board.hexes[h].name)}: “S” city (optional start)</title></g>')
+                   f'<title>{escape(ui("rs_s_city", _lang(), city=board.hexes[h].name))}</title></g>')
     routes = view.get("routes") or []
     count: dict[int, int] = {}
     for k, r in enumerate(routes):
@@ -295,24 +296,25 @@ def attack_html(view: dict[str, Any], viewer: int | None, outcomes: dict[int, li
     a = view.get("attack")
     if not a:
         return ""
-    fr = _fr()
+    lang = _lang()
     names = [p["name"] for p in view["players"]]
     attacker = escape(names[a["attacker"]])
     cname = a.get("card") or "?"
     items = []
     for i, seat in enumerate(a["order"]):
         if i < a["done"]:
-            state, cls = ("fait" if fr else "done"), "done"
+            state, cls = ui("rs_done", lang), "done"
         elif i == a["done"]:
-            state, cls = ("décide maintenant" if fr else "deciding now"), "now"
+            state, cls = ui("rs_now", lang), "now"
         else:
-            state, cls = ("ensuite" if fr else "next"), "next"
-        you = (" (vous)" if fr else " (you)") if seat == viewer else ""
+            state, cls = ui("rs_next", lang), "next"
+        you = ui("rs_you", lang) if seat == viewer else ""
         did = "".join(f'<span class="attack-did">{escape(line)}</span>' for line in (outcomes or {}).get(seat, []))
-        items.append(f'<li class="{cls}" data-seat="{seat}"><b>{escape(names[seat])}</b>{you}: {state}{did}</li>')
-    text = escape(card_text(cname))
-    head = (f'{attacker} joue <b>{escape(cname)}</b> (ATTAQUE)' if fr else f'{attacker} plays <b>{escape(cname)}</b> (ATTACK)')
-    order = "Dans l’ordre, depuis le joueur actif :" if fr else "In order, from the active player clockwise:"
+        colon = " : " if lang == "fr" else ": "
+        items.append(f'<li class="{cls}" data-seat="{seat}"><b>{escape(names[seat])}</b>{you}{colon}{state}{did}</li>')
+    text = escape(card_text(cname, lang))
+    head = ui("rs_attack_head", lang, attacker=attacker, card=f"<b>{escape(card_label(cname, lang))}</b>")
+    order = ui("rs_attack_order", lang)
     return (f'<div class="attack-box" role="status"><div class="attack-head">{head}</div>'
             f'<div class="attack-text">{text}</div><div class="muted small">{order}</div>'
             f'<ol class="attack-order">{"".join(items)}</ol></div>')
@@ -324,24 +326,20 @@ def privacy_note(view: dict[str, Any], seat: int | None, last_attack: dict[str, 
     showed last, now finished)."""
     if seat is None:
         return ""
-    fr = _fr()
+    lang = _lang()
     names = [p["name"] for p in view["players"]]
     a = view.get("attack")
     current = view.get("current")
     if a and seat != a["attacker"]:
         pending = view.get("pending") or {}
-        what = "une Réaction ?" if fr else "a Reaction?"
-        tail = f" ({what})" if pending.get("kind") == "reaction" else ""
-        verb = "a joué" if fr else "played"
-        return f'{names[seat]} : {names[a["attacker"]]} {verb} {a.get("card")}.{tail}' if fr else (
-            f'{names[seat]}: {names[a["attacker"]]} {verb} {a.get("card")}.{tail}')
+        tail = ui("rs_privacy_reaction", lang) if pending.get("kind") == "reaction" else ""
+        return ui("rs_privacy_attack", lang, name=names[seat], attacker=names[a["attacker"]],
+                  card=card_label(str(a.get("card")), lang)) + tail
     if not a and last_attack and seat == last_attack["attacker"] == current:
-        return (f"{names[seat]} : {last_attack.get('card')} a reçu sa réponse, votre tour continue." if fr
-                else f"{names[seat]}: your {last_attack.get('card')} is answered; your turn goes on.")
+        return ui("rs_privacy_back", lang, name=names[seat], card=card_label(str(last_attack.get("card")), lang))
     pending = view.get("pending") or {}
     if pending and seat != current:
-        return (f"{names[seat]} : un choix pendant le tour de {names[current]}." if fr
-                else f"{names[seat]}: a choice during {names[current]}'s turn.")
+        return ui("rs_privacy_choice", lang, name=names[seat], current=names[current])
     return ""
 
 

@@ -51,6 +51,9 @@ class TrainsTable:
         self.lang = i18n.language()
 
     # ---- lobby ---------------------------------------------------------------------
+    STYLESHEETS = ("web/trains.css", "web/trains_rs.css")
+    """The table's style sheets; the lobby's Trains options use them too (the card picker's grid)."""
+
     @staticmethod
     def _players() -> int:
         try:
@@ -83,8 +86,8 @@ class TrainsTable:
 
     # ---- building the DOM once --------------------------------------------------------
     def mount(self) -> None:
-        add_stylesheet("web/trains.css")
-        add_stylesheet("web/trains_rs.css")
+        for href in self.STYLESHEETS:
+            add_stylesheet(href)
         board = load_board(self.board_id)
         w, h = trains_svg.extent(board)
         lang = i18n.language()
@@ -97,7 +100,7 @@ class TrainsTable:
             f'aria-label="{escape(ui("board_label", lang, name=board.name), quote=True)}" data-board="{escape(self.board_id)}">'
             f'{trains_svg.board_static_svg(self.board_id, lang)}<g id="tr-rs"></g><g id="tr-dyn"></g>'
             f'{trains_svg.board_labels_svg(self.board_id)}</svg>{explain.zoom_reset_html(lang)}</div>'
-            f'<section id="tr-routes" class="tr-zone tr-routes" aria-label="{"Cartes Bonus de route" if lang == "fr" else "Route Bonus cards"}" hidden></section>'
+            f'<section id="tr-routes" class="tr-zone tr-routes" aria-label="{ui("rs_route_bonus", lang)}" hidden></section>'
             f'<div class="tr-mid" tabindex="0" role="region" aria-label="{ui("mid_label", lang)}">'
             f'<section class="tr-zone tr-hand-zone"><h3 id="tr-hand-title">{ui("your_hand", lang)}</h3>'
             '<div id="tr-hand" class="cards hand"></div></section>'
@@ -197,8 +200,7 @@ class TrainsTable:
         if view["phase"] == "over":
             banner = ui("game_over", lang)
         elif acting and pending and viewer != current:  # an ATTACK or Reaction in another player's turn
-            banner = (f"Au tour de {names[current]} : votre choix ci-dessous." if lang == "fr"
-                      else f"{names[current]}'s turn: your choice below.")
+            banner = ui("rs_choice_in_turn", lang, name=names[current])
         elif acting and pending:
             banner = ui("make_choice", lang)
         elif acting and view["phase"] == "start_rails":

@@ -21,60 +21,11 @@ from railtable.trains.cards import (
     VICTORY,
     WASTE,
     card,
-    kingdom_names,
-    presets,
 )
 from railtable.trains.messages import say as engine_say
 from railtable.trains.messages import space
 
 from .trains_text import card_label, card_text, types_label, ui
-
-BOARDS = [("tokyo", "Tokyo"), ("osaka", "Osaka")]
-
-
-# ---- lobby -----------------------------------------------------------------------
-def lobby_options_html(settings: dict[str, Any], lang: str = "en") -> str:
-    """Board, kingdom (random, a recommended set, or picked card by card)."""
-    board = str(settings.get("trains_board", "tokyo"))
-    kingdom = str(settings.get("trains_kingdom", "random"))
-    picked = set(settings.get("trains_picked", []) or [])
-    board_opts = "".join(
-        f'<option value="{b}"{" selected" if b == board else ""}>{label}</option>' for b, label in BOARDS)
-    def label(p: dict[str, Any]) -> str:
-        return str(p.get("label_fr", p["label"])) if lang == "fr" else str(p["label"])
-
-    k_opts = [("random", ui("random_8", lang))] + [(k, ui("recommended", lang, label=label(p)))
-                                                   for k, p in presets().items()]
-    k_opts.append(("pick", ui("pick", lang)))
-    kingdom_opts = "".join(
-        f'<option value="{escape(k)}"{" selected" if k == kingdom else ""}>{escape(label)}</option>' for k, label in k_opts)
-    boxes = "".join(
-        f'<label class="pick-card" title="{escape(card_text(n, lang), quote=True)}"><input type="checkbox" name="trains-pick" '
-        f'value="{escape(n, quote=True)}"{" checked" if n in picked else ""}>'
-        f'<span>{escape(card_label(n, lang))}</span> <small>{card(n).cost}</small></label>'
-        for n in sorted(kingdom_names(), key=lambda n: card_label(n, lang))
-    )
-    sets = "".join(
-        f'<li><b>{escape(label(p))}</b>{":" if lang == "en" else " :"} '
-        f'{escape(", ".join(card_label(n, lang) for n in p["cards"]))}</li>' for p in presets().values())
-    return (
-        '<fieldset class="trains-options"><legend>Trains</legend>'
-        f'<label>{ui("lobby_board", lang)} <select id="trains-board">{board_opts}</select></label> '
-        f'<label>{ui("lobby_supply", lang)} <select id="trains-kingdom">{kingdom_opts}</select></label>'
-        f'<div class="trains-picker"><p class="muted">{ui("pick_hint", lang)}</p>'
-        f'<div class="pick-grid">{boxes}</div></div>'
-        f'<details class="trains-sets"><summary>{ui("recommended_sets", lang)}</summary><ul>{sets}</ul></details>'
-        "</fieldset>"
-    )
-
-
-def kingdom_config(choice: str, picked: list[str]) -> str | list[str]:
-    """The engine's ``kingdom`` option for a lobby choice."""
-    if choice == "pick":
-        return [n for n in picked if n in kingdom_names()]
-    if choice in presets():
-        return choice
-    return "random"
 
 
 # ---- indexing legal actions ---------------------------------------------------------
