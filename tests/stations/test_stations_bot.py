@@ -64,3 +64,28 @@ def test_bot_games_last_as_issue_9_asks_and_score_missions() -> None:
     five, missions5 = games(5, 12)
     assert 7 <= mean(three) <= 11 and 5 <= mean(five) <= 8
     assert missions3 >= 4 and missions5 >= 4
+
+
+def test_seeded_bot_game_is_the_same_whatever_the_hash_seed() -> None:
+    """Issue 13 "Seeded": the same game with the same seed and bots plays the same moves, in any
+    process (the Easy bot once picked the dice to reroll in a set's order, which follows
+    PYTHONHASHSEED: the same dice in the end, selected in another order)."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import json; from railtable.core import get_game; info = get_game('stations'); "
+            "st = info.setup({'players': ['A', 'B', 'C', 'D', 'E']}, 1000); "
+            "bots = [info.make_bot('easy', s, 1000) for s in range(5)]; acts = []\n"
+            "while not st.is_over():\n"
+            "    p = st.to_act()[0]; a = bots[p].choose(st.view(p), st.legal_actions(p)); acts.append(a); st.apply(a)\n"
+            "print(json.dumps(acts))")
+    py = str(Path(__file__).resolve().parents[2] / "py")
+    runs = []
+    for seed in ("1", "2", "3"):
+        env = dict(os.environ, PYTHONHASHSEED=seed, PYTHONPATH=py)
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+        runs.append(json.loads(out.stdout))
+    assert runs[0] == runs[1] == runs[2]

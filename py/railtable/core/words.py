@@ -48,9 +48,46 @@ class _Formatter(string.Formatter):
         return super().format_field(value, format_spec)
 
 
+_Part = tuple[str, str | None, str]
+_COMPILED: dict[str, list[_Part] | None] = {}
+"""Templates parsed once: ``(literal, field name or None, spec)`` parts; None for a template
+with a field the fast path does not handle (conversions, indexes, nested specs)."""
+
+
+def _compile(template: str) -> list[_Part] | None:
+    parts: list[_Part] = []
+    for literal, name, spec, conversion in string.Formatter().parse(template):
+        if name is None:
+            parts.append((literal, None, ""))
+            continue
+        if conversion or not name.isidentifier() or "{" in (spec or ""):
+            return None
+        parts.append((literal, name, spec or ""))
+    return parts
+
+
 def fill(template: str, lang: str = "en", **args: Any) -> str:
     """``template`` with its fields filled, plural specs (``{n:one|many}``) chosen for ``lang``."""
-    return _Formatter(lang).format(template, **args)
+    try:
+        parts = _COMPILED[template]
+    except KeyError:
+        parts = _compile(template)
+        if len(_COMPILED) < 4096:  # templates come from the games' word tables: a few hundred
+            _COMPILED[template] = parts
+    if parts is None:
+        return _Formatter(lang).format(template, **args)
+    out = []
+    for literal, name, spec in parts:
+        out.append(literal)
+        if name is None:
+            continue
+        value = args[name]
+        if "|" in spec:
+            one, _, many = spec.partition("|")
+            out.append(plural(int(value), one, many, lang).replace("#", str(value)))
+        else:
+            out.append(format(value, spec))
+    return "".join(out)
 
 
 def fields(template: str) -> set[str]:

@@ -122,7 +122,7 @@ class BaselineBot:
             if d["selected"]:
                 key = (d["face"], d["bonus"])
                 have[key] = have.get(key, 0) + 1
-        for key in set(want) | set(have):
+        for key in dict.fromkeys([*want, *have]):  # a fixed order (a set's would follow the hash seed)
             face, bonus = key
             if have.get(key, 0) < want.get(key, 0):
                 return self._first(legal, "select", face=face, bonus=bonus)

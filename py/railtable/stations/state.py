@@ -174,13 +174,16 @@ class StationsState(GameState):
     def events_for(self, player: int | None, start: int = 0) -> list[list[Any]]:
         """Structured events from ``start`` as ``player`` may see them: ``[key, params]``."""
         key = None if player is None else str(player)
-        out = []
-        for ev in self.events[start:]:
-            if len(ev) > 2:
-                out.append(ev[2][key] if key in ev[2] else [ev[0], ev[1]])
-            else:
-                out.append([ev[0], ev[1]])
-        return out
+        # Each reader's events are kept as the log grows (views send the tail after every action);
+        # the cache belongs to this events list (a clone or a restored state has its own).
+        events = self.events
+        cache = self.__dict__.get("_seen_events")
+        if cache is None or cache[0] is not events:
+            cache = self.__dict__["_seen_events"] = (events, {})
+        seen = cache[1].setdefault(key, [])
+        if len(seen) < len(events):
+            seen.extend(ev[2][key] if len(ev) > 2 and key in ev[2] else ev[:2] for ev in events[len(seen):])
+        return seen[start:]
 
     def log_in(self, player: int | None, lang: str, start: int = 0) -> list[str]:
         """The log from ``start`` as ``player`` may read it, in ``lang`` (``"en"`` or ``"fr"``)."""
@@ -228,13 +231,19 @@ class StationsState(GameState):
         and speculation trade (Public Knowledge: others see neither their content nor their number)."""
         n = self.num_players
         players = []
+        cards = all_power_cards()
+        spaces: dict[str, dict[str, Any]] = {}
+        dice = [0] * (n + 1)  # per owner (-1, a Bonus die, counts last): supply.on_board in one pass
+        for s, d in self.spaces.items():
+            spaces[s] = {"owner": d[0], "face": d[1]}
+            dice[d[0]] += 1
         for q in range(n):
             players.append({
                 "seat": q, "name": self.names[q], "conductor": q == 0, "coins": self.coins[q],
                 "vp": self.vp[q] + self.paper[q], "vp_cards": self.vp[q], "vp_paper": self.paper[q],
-                "missions": [dict(all_power_cards()[c]) for c in self.power_scored[q]],
+                "missions": [dict(cards[c]) for c in self.power_scored[q]],
                 "dice_supply": self.dice_supply[q], "dice_saved": list(self.saved[q]),
-                "dice_on_board": on_board(self, q), "bonus_dice": self.bonus_held[q],
+                "dice_on_board": dice[q], "bonus_dice": self.bonus_held[q],
                 "buildings_left": dict(self.buildings_left[q]),
             })
         me: dict[str, Any] | None = None
@@ -245,7 +254,7 @@ class StationsState(GameState):
             "game": "stations", "rules": self.rules, "me": me, "players": players, "phase": self.phase,
             "active": self.active,
             "to_act": self.to_act(), "round": self.round, "turn": self.turn_number, "endgame": self.endgame,
-            "spaces": {s: {"owner": d[0], "face": d[1]} for s, d in self.spaces.items()},
+            "spaces": spaces,
             "buildings": {st: [{"owner": o, "building": t} for o, t in lst] for st, lst in self.buildings.items()},
             "stacks": {bt: dict(st) for bt, st in self.stacks.items()},
             "goods_aside": dict(self.goods_aside), "goods_removed": dict(self.goods_removed),

@@ -15,10 +15,19 @@ if TYPE_CHECKING:
 
 
 def open_spaces(st: StationsState) -> list[str]:
-    """Placing Trains: empty spaces next to a Station or to a space holding a die."""
+    """Placing Trains: empty spaces next to a Station or to a space holding a die.
+
+    The legal actions, the view and the bots ask for it several times between two placements:
+    the answer is kept with the occupied spaces it was computed for (a fresh list each call)."""
     occ = st.spaces
-    return [sid for sid, touches, nxt in board(st.rules).space_links
-            if sid not in occ and (touches or not occ.keys().isdisjoint(nxt))]
+    key = tuple(occ)
+    cached = st.__dict__.get("_open_spaces")
+    if cached is not None and cached[0] == key and cached[1] == st.rules:
+        return list(cached[2])
+    found = [sid for sid, touches, nxt in board(st.rules).space_links
+             if sid not in occ and (touches or not occ.keys().isdisjoint(nxt))]
+    st.__dict__["_open_spaces"] = (key, st.rules, found)
+    return list(found)
 
 
 def build_stations(st: StationsState) -> list[str]:

@@ -8,7 +8,7 @@ effects, return Waste by passing, end the turn), then ``over``.
 from __future__ import annotations
 
 import json
-from collections import Counter
+from collections import _count_elements  # type: ignore[attr-defined]  # Counter's own C counter
 from typing import Any
 
 from ..core import ConfigError, GameState, IllegalActionError, MalformedActionError, Rng
@@ -36,6 +36,19 @@ Expansion) applies its effect whenever it can (rulebook "Playing A Card": only A
 are optional). 1: the rules before that reading, when every effect could be declined (old saves)."""
 RULES_VERSIONS = (1, 2)
 """Every rules version this engine can still play."""
+
+_VP_BY_NAME: dict[str, int] = {}
+
+
+def _card_vp(name: str) -> int:
+    """The VP printed on the card kind ``name`` (view's hot path: a dict lookup once known)."""
+    try:
+        return _VP_BY_NAME[name]
+    except KeyError:
+        vp = _VP_BY_NAME[name] = card(name).vp
+        return vp
+
+
 HAND_SIZE = 5
 PILES_EMPTY_TO_END = 4
 ACTION_KEYS: dict[str, frozenset[str]] = {
@@ -256,20 +269,26 @@ class TrainsState(GameState):
         """The log as ``player`` may read it, in ``lang`` (the last ``tail`` lines when given)."""
         log = self.log
         start = 0 if tail is None else max(0, len(log) - tail) if tail > 0 else len(log)
-        # Rendered lines are cached per reader (the log only grows; a restored state starts afresh).
+        # Rendered lines are cached per reader (the log only grows; a restored state starts afresh):
+        # ``(first, lines)``, the lines of entries ``first`` onwards, extended as the log grows.
         # A public entry (no private part) reads the same for everyone: one shared cache for those.
         caches = self.__dict__.setdefault("_lines", {})
-        cache: dict[int, str] = caches.setdefault((player, lang), {})
         public: dict[int, str] = caches.setdefault((-1, lang), {})
-        out = []
-        for i in range(start, len(log)):
+        cached = caches.get((player, lang))
+        if cached is None or start < cached[0]:
+            cached = caches[(player, lang)] = (start, [])
+        first, lines = cached
+        names, board = self.names, self.board
+        for i in range(first + len(lines), len(log)):
             entry = log[i]
-            mine = public if len(entry) == 2 else cache
-            text = mine.get(i)
-            if text is None:
-                text = mine[i] = messages.line(entry, player, lang, self.names, self.board)
-            out.append(text)
-        return out
+            if len(entry) == 2:
+                text = public.get(i)
+                if text is None:
+                    text = public[i] = messages.line(entry, player, lang, names, board)
+            else:
+                text = messages.line(entry, player, lang, names, board)
+            lines.append(text)
+        return lines[start - first:]
 
     def attack_outcomes(self, player: int | None, lang: str = "en") -> dict[int, list[str]]:
         """What the ATTACK being resolved has done so far to each player it reaches (Rising Sun
@@ -718,6 +737,7 @@ class TrainsState(GameState):
         me = player if player is not None and 0 <= player < self.num_players else None
         players = []
         on_board, board_points = self._rail_summary()
+        vp_of = _card_vp
         for q in range(self.num_players):
             owned = self._owned_counts(q)
             entry: dict[str, Any] = {
@@ -729,7 +749,7 @@ class TrainsState(GameState):
                 "vp_track": self.vp_tokens[q], "board_points": board_points[q],
                 # VP cards are bought in the open and only leave a deck by a public trash, so
                 # their total is public knowledge (as Dominion Online's VP counter shows it).
-                "card_vp": sum(card(name).vp * count for name, count in owned.items()),
+                "card_vp": sum([vp_of(name) * count for name, count in owned.items()]),
                 # Every card a player owns came from the supply in the open (or the starting
                 # deck) and leaves only by a public trash or return: the collection is public
                 # to a player with perfect memory (the search bots' sampling reads it).
@@ -740,7 +760,7 @@ class TrainsState(GameState):
             "game": "trains", "rules": self.rules, "sets": self.sets, "board": self.board_id, "phase": self.phase, "turn": self.turn + 1,
             "current": self.current, "to_act": self.to_act(), "you": me,
             "players": players,
-            "rails": [list(r) for r in self.rails], "stations": list(self.stations),
+            "rails": [r[:] for r in self.rails], "stations": self.stations[:],
             "station_tokens": self.station_tokens,
             "supply": [{"name": n, "count": len(pile), "cost": card(n).cost} for n, pile in z.piles.items()],
             "kingdom": list(self.kingdom), "trash": z.names(z.trash),
@@ -770,7 +790,18 @@ class TrainsState(GameState):
     def _rail_summary(self) -> tuple[list[int], list[int]]:
         """Per player, in one pass over the board: spaces with his rail and their points (the
         same counts as ``scoring.rails_on_board`` and ``scoring.rail_points``; view() is the
-        bots' hot path)."""
+        bots' hot path). Rails and stations are only ever added: the counts are kept with the
+        number of rails and the stations they were counted for (a fresh rails list recounts)."""
+        rails = self.rails
+        key = (id(rails), sum(map(len, rails)), tuple(self.stations))
+        cached = self.__dict__.get("_rail_counts")
+        if cached is not None and cached[0] == key:
+            return cached[1], cached[2]
+        on_board, points = self._count_rails()
+        self.__dict__["_rail_counts"] = (key, on_board, points)
+        return on_board, points
+
+    def _count_rails(self) -> tuple[list[int], list[int]]:
         n = self.num_players
         on_board = [0] * n
         points = [0] * n
@@ -799,8 +830,9 @@ class TrainsState(GameState):
 
     def _owned_counts(self, q: int) -> dict[str, int]:
         z = self.zones
-        ids = z.decks[q] + z.hands[q] + z.discards[q] + z.plays[q] + z.gained[q]
-        return dict(sorted(Counter(map(z.card_names.__getitem__, ids)).items()))
+        counts: dict[str, int] = {}
+        _count_elements(counts, map(z.card_names.__getitem__, z.decks[q] + z.hands[q] + z.discards[q] + z.plays[q] + z.gained[q]))
+        return dict(sorted(counts.items()))
 
     # ---- saving --------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

@@ -75,6 +75,10 @@ LOG_TAIL = 80
 
 _EDGE_POINTS: list[tuple[int, int, int, int]] = [(a[0], a[1], b[0], b[1]) for a, b, _d in board.EDGES]
 """Per line: ``(x1, y1, x2, y2)`` of its ends in legal order (for building JSON quickly)."""
+_EDGE_JSON: list[tuple[list[int], list[int]]] = [([x1, y1], [x2, y2]) for x1, y1, x2, y2 in _EDGE_POINTS]
+"""Per line: its ends ``[x, y]`` in legal order, one list per point shared by every build action and
+view that names the line (legal_actions and view are the bots' hot path): read them, never change
+them. Round records and the log get lists of their own."""
 
 ACTION_KEYS: dict[str, frozenset[str]] = {
     "place_marker": frozenset({"type", "player", "at"}),
@@ -189,13 +193,7 @@ class TransAmericaState(GameState):
         nobody else's; the last ``tail`` only when given."""
         key = None if player is None else str(player)
         entries = self.log if tail is None else self.log[-tail:] if tail > 0 else []
-        out = []
-        for entry in entries:
-            if len(entry) > 2 and key in entry[2]:
-                out.append(list(entry[2][key]))
-            else:
-                out.append(entry[:2])
-        return out
+        return [list(entry[2][key]) if len(entry) > 2 and key in entry[2] else entry[:2] for entry in entries]
 
     def log_lines(self, player: int | None, tail: int | None = None, lang: str = "en") -> list[str]:
         """The log worded in ``lang`` (see ``messages``)."""
@@ -222,11 +220,12 @@ class TransAmericaState(GameState):
             v = parent[v]
         return v
 
-    def _link(self, e: int) -> None:
+    def _link(self, e: int) -> bool:
+        """Join the crossings at the ends of line ``e``; False when they were joined already."""
         i, j = board.EDGE_ENDS[e]
         ri, rj = self._find(i), self._find(j)
         if ri == rj:
-            return
+            return False
         mi = self._members.pop(ri, None) or [ri]
         mj = self._members.pop(rj, None) or [rj]
         if len(mi) < len(mj):
@@ -234,6 +233,7 @@ class TransAmericaState(GameState):
         self._parent[rj] = ri
         mi.extend(mj)
         self._members[ri] = mi
+        return True
 
     def _component(self, start: int) -> list[int]:
         """The crossings joined to ``start`` by placed tracks (``start`` included)."""
@@ -301,10 +301,9 @@ class TransAmericaState(GameState):
                 for (x, y) in board.JUNCTIONS
                 if (x, y) not in taken
             ]
-        ends = _EDGE_POINTS
         actions: list[Action] = [
-            {"type": "build", "player": player, "edge": [[ends[e][0], ends[e][1]], [ends[e][2], ends[e][3]]]}
-            for e in self.legal_edges(player)
+            {"type": "build", "player": player, "edge": [a, b]}
+            for a, b in map(_EDGE_JSON.__getitem__, self.legal_edges(player))
         ]
         if self.singles + self.doubles > 0:
             actions.append({"type": "end_turn", "player": player})
@@ -406,14 +405,17 @@ class TransAmericaState(GameState):
         a, b, double = board.EDGES[e]
         self.tracks.append((e, player))
         self._occupied[e] = player
-        self._link(e)
+        joined = self._link(e)
         if double:
             self.doubles += 1
         else:
             self.singles += 1
         self.log_event("build", {"p": player, "a": [a[0], a[1]], "b": [b[0], b[1]], "double": double})
         n = self.num_players
-        connected = [q for q in ((player + k) % n for k in range(n)) if self.cities_connected(q)]
+        # Before this track nobody's cities were joined unless the round's end is pending (it
+        # would have ended): a track that joins no two groups of crossings joins nobody's cities.
+        connected = ([q for q in ((player + k) % n for k in range(n)) if self.cities_connected(q)]
+                     if joined or self.pending_by is not None else [])
         if connected:
             first_single = self.singles == 1 and self.doubles == 0
             if (
@@ -528,7 +530,7 @@ class TransAmericaState(GameState):
             "may_place": self.may_place() if self.phase == PHASE_BUILD else {"singles": 0, "doubles": 0},
             "round_ends_after_turn": self.pending_by is not None,
             "tracks_left": self.supply,
-            "tracks": self._tracks_json(),
+            "tracks": self._tracks_json(shared=True),
             "markers": [None if m is None else [m[0], m[1]] for m in self.markers],
             "scores": list(self.scores),
             "my_cities": list(self.hands[me]) if me is not None else [],
@@ -539,8 +541,11 @@ class TransAmericaState(GameState):
             "log": self.log_events(me, LOG_TAIL),
         }
 
-    def _tracks_json(self) -> list[list[Any]]:
-        """This round's tracks as ``[[x1, y1], [x2, y2], seat]`` in the order placed."""
+    def _tracks_json(self, shared: bool = False) -> list[list[Any]]:
+        """This round's tracks as ``[[x1, y1], [x2, y2], seat]`` in the order placed (``shared``: the
+        points are the lists of ``_EDGE_JSON``, for a view)."""
+        if shared:
+            return [[a, b, seat] for e, seat in self.tracks for a, b in (_EDGE_JSON[e],)]
         ends = _EDGE_POINTS
         return [[[ends[e][0], ends[e][1]], [ends[e][2], ends[e][3]], seat] for e, seat in self.tracks]
 
