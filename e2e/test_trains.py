@@ -280,7 +280,8 @@ def test_card_text_readable_large_on_hover_and_long_press(page: Any, server: Any
     start_game(page, server, wait_engine, [("Alex", "human"), ("Ada", "easy")], seed=4, kingdom="holiday_pass")
     pile = page.locator('#tr-supply .pile[data-pile="Maintenance Factory"] .tcard')
     pile.hover()
-    page.wait_for_selector("#tr-reader:not([hidden]) .tcard.big")
+    # the reader may still show a card hovered on the way (the pointer crossed the table): wait for this one's
+    page.wait_for_selector("#tr-reader:not([hidden]) .tcard.big .tc-name:has-text('Maintenance Factory')")
     assert "gain a copy" in page.locator("#tr-reader .tc-text").inner_text()
     shot(page, "trains-card-reader")
     page.locator("#tr-banner").hover()
