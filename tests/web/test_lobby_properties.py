@@ -22,6 +22,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import fresh_loop
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from railtable_web import app, bridge, dom, i18n, saves_ui
@@ -156,4 +157,4 @@ async def _scenario(good: list[str], bad: list[str], settings_text: str, link: s
        bad=st.lists(mutated(), max_size=3), settings_text=SETTINGS, link=LINKS)
 def test_the_lobby_always_comes_up_with_good_saves_resumable(good: list[str], bad: list[str], settings_text: str,
                                                              link: str) -> None:
-    asyncio.run(_scenario(good, bad, settings_text, link))
+    fresh_loop.run(_scenario(good, bad, settings_text, link))

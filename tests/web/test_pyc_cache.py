@@ -4,22 +4,14 @@ module at the path Python looks for, and Python loads those pycs without reading
 
 from __future__ import annotations
 
-import asyncio
 import importlib
 import io
 import sys
 import zipfile
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from fresh_loop import run
 from railtable_web import pyc_cache
-
-
-def _run(coroutine):  # type: ignore[no-untyped-def]
-    """``asyncio.run`` in a thread of its own: in a test process that also drives Playwright's sync API
-    (the e2e tests, on the same pytest-xdist worker), this thread already has a running event loop."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coroutine).result()
 
 
 def _package(home: Path, body: str) -> None:
@@ -31,7 +23,7 @@ def _package(home: Path, body: str) -> None:
 
 def test_the_zip_holds_a_pyc_per_module_where_python_looks(tmp_path: Path) -> None:
     _package(tmp_path, "VALUE = 1\n")
-    data = _run(pyc_cache.build(str(tmp_path)))
+    data = run(pyc_cache.build(str(tmp_path)))
     names = sorted(zipfile.ZipFile(io.BytesIO(data)).namelist())
     tag = pyc_cache.cache_tag()
     assert names == [f"railtable/__pycache__/__init__.{tag}.pyc", f"railtable/__pycache__/probe.{tag}.pyc"]
@@ -40,7 +32,7 @@ def test_the_zip_holds_a_pyc_per_module_where_python_looks(tmp_path: Path) -> No
 def test_python_runs_the_cached_bytecode_without_checking_the_source(tmp_path: Path, monkeypatch) -> None:
     home = tmp_path / "home"
     _package(home, "VALUE = 1\n")
-    data = _run(pyc_cache.build(str(home)))
+    data = run(pyc_cache.build(str(home)))
     # a later boot: the sources unpacked afresh (new times), then the bytecode beside them
     fresh = tmp_path / "fresh"
     _package(fresh, "VALUE = 2\n")  # were the source read, VALUE would be 2

@@ -7,11 +7,11 @@ draws from a bot's own RNG, never the state's, and decides from the asking seat'
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import json
 from typing import Any
 
+import fresh_loop
 import pytest
 from railtable_web import i18n, thinking
 
@@ -68,7 +68,7 @@ def test_think_stops_a_search_when_the_table_is_left() -> None:
     bot = match.info.make_bot("hard", seat, 5)
     steps = thinking.steps_of(bot, state.view(seat), state.legal_actions(seat))
     announced: list[bool] = []
-    result = asyncio.run(thinking.think(steps, wanted=lambda: False, started=lambda: announced.append(True)))
+    result = fresh_loop.run(thinking.think(steps, wanted=lambda: False, started=lambda: announced.append(True)))
     assert result is None and announced == [True]
     assert bot.last is not None and bot.last.done_iterations < bot.level.budget.iterations
 
