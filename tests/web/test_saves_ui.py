@@ -139,3 +139,20 @@ def test_every_message_of_saves_ui_is_in_french_with_the_same_placeholders() -> 
     assert set(re.findall(r'\bsay\("(\w+)"', source)) <= set(en)
     used = set(re.findall(r'\bt\("(\w+)"', source))
     assert used and all(i18n.MESSAGES["fr"].get(k) for k in used), used
+
+
+def test_a_record_without_a_usable_title_is_named_in_the_readers_language() -> None:
+    """Issue 14 "Words": the lobby's stand-in titles (a damaged record, a record without a title)."""
+    from railtable_web import app, i18n, store
+    from railtable_web.store import parse_record
+
+    damaged = parse_record(PREFIX + "x", "{not json")
+    try:
+        i18n.set_language("fr")
+        assert app._shown_title(damaged.title) == "Sauvegarde abîmée"
+        assert app._shown_title(store.UNTITLED) == "Partie sauvegardée"
+        assert app._shown_title("Trains · Ann") == "Trains · Ann"
+        i18n.set_language("en")
+        assert app._shown_title(damaged.title) == "Damaged save"
+    finally:
+        i18n.set_language("en")

@@ -18,7 +18,7 @@ from railtable.core import IllegalActionError, Match, RailtableError, SaveError,
 from railtable.core.match import SAVE_FORMAT, SAVE_VERSION
 from railtable.core.registry import CATALOGUE
 
-from . import dom, i18n, saves_ui, think_ui
+from . import dom, i18n, saves_ui, store, think_ui
 from .dom import closest_data, download, now_ms, on, q, show
 from .i18n import t
 from .refusals import refusal
@@ -40,6 +40,11 @@ DEFAULT_NAMES = ["Alex", "Ada", "Brunel", "Cugnot", "Stephenson", "Trevithick"]
 def table_class(game_id: str) -> Any:
     module, _, cls = TABLES[game_id].partition(":")
     return getattr(importlib.import_module(module), cls)
+
+
+def _shown_title(title: str) -> str:
+    """A saved game's title; the store's stand-ins for a missing one in the reader's language."""
+    return {store.DAMAGED_TITLE: t("damaged_save"), store.UNTITLED: t("untitled_save")}.get(title, title)
 
 
 class App:
@@ -292,7 +297,7 @@ class App:
             )
             msg = (f'<span class="save-error">{escape(problem)}</span>' if problem else "") + extra_msg
             items.append(
-                f'<li class="save{" broken" if problem else ""}"><span class="save-title">{escape(e.title)}</span>'
+                f'<li class="save{" broken" if problem else ""}"><span class="save-title">{escape(_shown_title(e.title))}</span>'
                 f'<span class="save-when">{escape(when)}</span>{msg}<span class="save-buttons">{buttons}</span></li>'
             )
         q("#save-list").innerHTML = "".join(items)

@@ -14,6 +14,8 @@ from railtable.core.words import fill
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         "update_ready": "A new version of Railtable is ready.",
+        "damaged_save": "Damaged save",
+        "untitled_save": "Saved game",
         # bots thinking and the move hint (think_ui.py)
         "thinking": "{name} is thinking…",
         "hint_button": "What would Hard do?",
@@ -84,6 +86,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "fr": {
         "update_ready": "Une nouvelle version de Railtable est prête.",
+        "damaged_save": "Sauvegarde abîmée",
+        "untitled_save": "Partie sauvegardée",
         # bots thinking and the move hint (think_ui.py)
         "thinking": "{name} réfléchit…",
         "hint_button": "Que jouerait Difficile ?",

@@ -126,6 +126,11 @@ def clean_updated(value: Any) -> float:
     return number
 
 
+DAMAGED_TITLE = "Damaged save"
+UNTITLED = "Saved game"
+"""The titles of a record that has none (the lobby shows them in the reader's language)."""
+
+
 def clean_title(value: Any, default: str) -> str:
     return value[:MAX_TITLE_CHARS] if isinstance(value, str) and value.strip() else default
 
@@ -136,20 +141,20 @@ def parse_record(slot: str, raw: Any) -> SaveEntry:
         return _parse_record(slot, raw)
     except Exception as exc:  # noqa: BLE001 - one bad record must never stop the lobby
         text = raw if isinstance(raw, str) else ""
-        return SaveEntry(slot, text, None, f"this save is damaged ({type(exc).__name__})", "Damaged save", 0.0)
+        return SaveEntry(slot, text, None, f"this save is damaged ({type(exc).__name__})", DAMAGED_TITLE, 0.0)
 
 
 def _parse_record(slot: str, raw: Any) -> SaveEntry:
     if not isinstance(raw, str):
-        return SaveEntry(slot, "", None, "this save is damaged (not text)", "Damaged save", 0.0)
+        return SaveEntry(slot, "", None, "this save is damaged (not text)", DAMAGED_TITLE, 0.0)
     try:
         record = loads(raw)
     except SaveError as exc:
-        return SaveEntry(slot, raw, None, str(exc), "Damaged save", 0.0)
+        return SaveEntry(slot, raw, None, str(exc), DAMAGED_TITLE, 0.0)
     if not isinstance(record, dict) or not isinstance(record.get("save"), dict):
-        return SaveEntry(slot, raw, None, "this save is damaged (unknown layout)", "Damaged save", 0.0)
+        return SaveEntry(slot, raw, None, "this save is damaged (unknown layout)", DAMAGED_TITLE, 0.0)
     save = record["save"]
-    title = clean_title(record.get("title"), "Saved game")
+    title = clean_title(record.get("title"), UNTITLED)
     updated = clean_updated(record.get("updated"))
     error, restartable = check_save_header(save)
     entry = SaveEntry(slot, raw, save, error, title, updated, restartable)
