@@ -90,7 +90,8 @@ def test_a_hint_rings_hards_move_and_changes_nothing(page: Any, server: Any, wai
     action = legal[index]
     if action["type"] == "build":
         (x1, y1), (x2, y2) = action["edge"]
-        target = page.locator(f'[data-edge="{x1},{y1},{x2},{y2}"], [data-edge="{x2},{y2},{x1},{y1}"]').first
+        target = page.locator(f'.edge-hit[data-edge="{x1},{y1},{x2},{y2}"], '
+                              f'.edge-hit[data-edge="{x2},{y2},{x1},{y1}"]').first  # not its touch area
     else:
         target = page.locator("#end-turn")
     played = moves(page)

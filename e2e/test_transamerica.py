@@ -159,7 +159,8 @@ CONTROLLED_JS = """async () => {
 }"""
 
 
-def test_offline_reload_and_go_on_playing(page: Any, server: Any, wait_engine: Any, shot: Any) -> None:
+def test_offline_reload_and_go_on_playing(page: Any, server: Any, wait_engine: Any, shot: Any,
+                                          page_problems: Any) -> None:
     """Issue 2 §4-5: once loaded, the game reloads and plays with the server stopped."""
     start_game(page, server, wait_engine, [("Ann", "human"), ("Ada", "easy")], seed=21)
     page.select_option("#pace", "instant")
@@ -168,6 +169,9 @@ def test_offline_reload_and_go_on_playing(page: Any, server: Any, wait_engine: A
     page.wait_for_selector("#turn-banner.mine")
     played = moves(page)
     server.stop()
+    # The service worker asks the HTTP cache, then the network, for the runtime before Cache Storage
+    # (e2e/test_offline.py says why); a test profile's small memory cache may not hold the 9.6 MB wasm.
+    page_problems.allow(r"request failed: GET \S+/vendor/pyodide-\w+/\S+ \(net::ERR_CONNECTION_REFUSED\)")
     page.reload()
     wait_engine(page)
     page.locator("#save-list [data-resume]").first.click()
