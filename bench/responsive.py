@@ -25,7 +25,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from sitecopy import served_site  # noqa: E402, I001  (sitecopy puts tools/ on sys.path)
-from browser import chromium, open_page  # noqa: E402, I001
+from browser import chromium, open_page, start_bot_game, wait_engine  # noqa: E402, I001
 import cpu  # noqa: E402
 
 PLAYERS = {"transamerica": 6, "trains": 4, "stations": 5}
@@ -42,17 +42,9 @@ def play(page: Any, server: Any, game: str, seed: int, kind: str, minutes: float
          pid: int | None = None) -> dict[str, Any]:
     players = PLAYERS[game]
     page.goto(server.url)
-    page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=180_000)
-    page.click(f"#game-choice label:has(input[value={game}])")
-    page.select_option("#player-count", str(players))
-    page.evaluate("() => window.railtable.settled()")
-    for i in range(players):
-        page.select_option(f"#seat-kind-{i}", kind)
-    page.fill("#seed", str(seed))
-    started = page.evaluate("performance.now()")
-    page.click("#start")
-    page.wait_for_selector("#table:not([hidden])")
-    page.select_option("#pace", "instant")
+    wait_engine(page)
+    started = page.evaluate("performance.now()")  # the lobby's own choices are measured too
+    start_bot_game(page, game, players, kind, seed, pace="instant")
     before = cpu.snapshot(pid) if pid else {}
     t0 = time.perf_counter()
     finished = True
