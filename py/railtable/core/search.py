@@ -95,6 +95,15 @@ def rollout(adapter: Adapter, state: GameState, rng: Rng, horizon: int, max_step
     return state
 
 
+def win_shares(projected: list[float], temperature: float) -> list[float]:
+    """Each seat's share of the win from projected final scores: a softmax at ``temperature``
+    points (a seat ``temperature`` points behind the leader weighs 1/e of it)."""
+    top = max(projected)
+    weights = [math.exp((x - top) / temperature) for x in projected]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
 def terminal_values(state: GameState) -> list[float]:
     """1 for a winner (shared among tied winners), 0 for the others."""
     result = state.result() or {}

@@ -27,7 +27,7 @@ import math
 from typing import Any
 
 from ..core import Action, Rng
-from ..core.search import Budget, Level
+from ..core.search import Budget, Level, win_shares
 from .bot import BaselineBot
 from .data import GOODS, all_power_cards, board, cards, monopoly_values, power_cards
 from .goods import goods_totals, monopolies
@@ -332,11 +332,7 @@ class StationsAdapter:
                 for base, f in zip(points_now(st), features(st), strict=True)]
 
     def evaluate(self, st: StationsState) -> list[float]:  # type: ignore[override]
-        proj = self.projected(st)
-        top = max(proj)
-        w = [math.exp((x - top) / TEMPERATURE) for x in proj]
-        total = sum(w)
-        return [x / total for x in w]
+        return win_shares(self.projected(st), TEMPERATURE)
 
     # ---- the fast policy -----------------------------------------------------------
     def policy(self, st: StationsState, player: int, legal: list[Action], rng: Rng) -> Action:  # type: ignore[override]

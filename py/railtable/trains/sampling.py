@@ -23,12 +23,11 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core import Action, Rng
-from ..core.search import Budget, Level
+from ..core.search import Budget, Level, win_shares
 from .bots import BUY_SCORE, PlanBot, PriorityBot
 from .cards import WASTE, card
 from .scoring import card_points, rail_points, rails_on_board
@@ -243,11 +242,7 @@ class TrainsAdapter:
         ]
 
     def evaluate(self, st: TrainsState) -> list[float]:  # type: ignore[override]
-        proj = self.projected(st)
-        top = max(proj)
-        w = [math.exp((x - top) / TEMPERATURE) for x in proj]
-        s = sum(w)
-        return [x / s for x in w]
+        return win_shares(self.projected(st), TEMPERATURE)
 
     # ---- the fast policy -----------------------------------------------------------
     def policy(self, st: TrainsState, player: int, legal: list[Action], rng: Rng) -> Action:  # type: ignore[override]
