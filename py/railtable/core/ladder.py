@@ -84,7 +84,8 @@ def play_pair(game_id: str, players: int, high: str, low: str, games: int, seed:
         if hot in winners:
             wins += 1 / len(winners)
         if progress is not None:
-            print(f"{high} vs {low} game {g + 1}/{games}: {high} seat {hot + 1}, winners {winners}, "
+            print(f"{high} vs {low} game {g + 1}/{games}: {high} seat {hot + 1}, "
+                  f"winning seats {[w + 1 for w in winners]}, "
                   f"{high} share so far {wins / (g + 1):.3f}", file=progress, flush=True)
     elapsed = time.perf_counter() - start
     low_ci, high_ci = wilson(wins, games)
