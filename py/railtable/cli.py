@@ -11,7 +11,7 @@
   older rules version the game still knows (default: the current one).
 * ``load FILE`` reads a save as the page does (every field checked, then replayed) and prints a
   summary as JSON (game, rules version, actions, whose turn, result), or the save's error and exits 1.
-* ``soak [--game G] --games N --seed S [--check-every K] [--bots K1,K2] [--minutes M] [--json]`` plays N seeded games of each
+* ``soak [--game G] --games N --seed S [--check-every K] [--bots K1:W1,K2:W2] [--minutes M] [--progress SECS] [--json]`` plays N seeded games of each
   system (or of G) with the checks of ``railtable.core.soak``; prints errors and games per second
   and exits 1 if any game broke the contract.
 """
@@ -26,7 +26,7 @@ from typing import Any
 from .core import IllegalActionError, Match, RailtableError, SaveError, get_game
 from .core.registry import KNOWN_GAMES
 from .core.simulate import default_config, simulate
-from .core.soak import soak
+from .core.soak import parse_kinds, soak
 
 
 def _options(pairs: list[str]) -> dict[str, Any]:
@@ -69,8 +69,11 @@ def main(argv: list[str] | None = None) -> int:
     so.add_argument("--seed", type=int, default=1)
     so.add_argument("--check-every", type=int, default=25)
     so.add_argument("--bots", default=None,
-                    help="bot kinds seats are drawn from, comma-separated; repeat one to weight it (default: all)")
+                    help="bot kinds seats are drawn from, comma-separated, each with an optional weight "
+                         "(random:3,easy:4,normal:0.02; default: all kinds, equally)")
     so.add_argument("--minutes", type=float, default=None, help="stop starting games after this many minutes")
+    so.add_argument("--progress", type=float, default=None, metavar="SECS",
+                    help="a line on stderr every SECS seconds (games, errors, games per second)")
     so.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.command == "soak":
@@ -125,9 +128,10 @@ def _soak(args: argparse.Namespace) -> int:
     failed = 0
     for game in [args.game] if args.game else list(KNOWN_GAMES):
         try:
-            kinds = args.bots.split(",") if args.bots else None
+            kinds = parse_kinds(args.bots) if args.bots else None
             seconds = args.minutes * 60 if args.minutes is not None else None
-            report = soak(game, args.games, args.seed, args.check_every, kinds=kinds, seconds=seconds)
+            report = soak(game, args.games, args.seed, args.check_every, kinds=kinds, seconds=seconds,
+                          progress=args.progress)
         except RailtableError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2

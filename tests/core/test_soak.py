@@ -83,3 +83,87 @@ def test_bots_option_draws_seats_from_the_named_kinds_only() -> None:
 def test_a_time_budget_stops_starting_games() -> None:
     report = soak("toy", 1000, 1, seconds=0)
     assert report["games"] == 0 and report["errors"] == 0
+
+
+@pytest.mark.parametrize("game", ["transamerica", "trains", "stations"])
+def test_each_game_has_a_scramble_of_what_a_seat_may_not_see(game: str) -> None:
+    from railtable.core.soak import scrambler
+
+    assert scrambler(game) is not None
+
+
+def _leak(monkeypatch: pytest.MonkeyPatch, cls: type, what) -> None:  # type: ignore[no-untyped-def]
+    real = cls.view
+    monkeypatch.setattr(cls, "view", lambda self, player: {**real(self, player), "leak": what(self, player)})
+
+
+def test_a_view_showing_another_trains_hand_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    from railtable.trains.state import TrainsState
+
+    _leak(monkeypatch, TrainsState, lambda s, p: [s.zones.names(h) for q, h in enumerate(s.zones.hands) if q != p])
+    report = soak("trains", 2, 7, kinds=["easy"])
+    assert report["errors"] == 2 and "shows hidden parts" in report["first_errors"][0]
+    assert "'leak'" in report["first_errors"][0]
+
+
+def test_a_view_showing_the_order_of_the_own_deck_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    from railtable.trains.state import TrainsState
+
+    _leak(monkeypatch, TrainsState, lambda s, p: s.zones.names(s.zones.decks[p]) if p is not None else [])
+    assert soak("trains", 2, 7, kinds=["easy"])["errors"] == 2
+
+
+def test_a_view_counting_the_others_goods_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    from railtable.stations.state import StationsState
+
+    _leak(monkeypatch, StationsState, lambda s, p: [sum(h.values()) for q, h in enumerate(s.hands) if q != p])
+    report = soak("stations", 2, 7, kinds=["easy"])
+    assert report["errors"] == 2 and "shows hidden parts" in report["first_errors"][0]
+
+
+def test_a_view_showing_the_others_power_cards_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    from railtable.stations.state import StationsState
+
+    _leak(monkeypatch, StationsState, lambda s, p: [h for q, h in enumerate(s.power_hands) if q != p])
+    assert soak("stations", 2, 7, kinds=["easy"])["errors"] == 2
+
+
+def test_a_view_showing_other_cities_or_their_private_deal_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    from railtable.transamerica.state import TransAmericaState
+
+    _leak(monkeypatch, TransAmericaState, lambda s, p: [h for q, h in enumerate(s.hands) if q != p])
+    assert soak("transamerica", 2, 7, kinds=["easy"])["errors"] == 2
+    monkeypatch.undo()
+    real = TransAmericaState.log_events
+    # everybody's private deal event, as seat 0 reads it
+    monkeypatch.setattr(TransAmericaState, "log_events", lambda self, player, tail=None: real(self, 0, tail))
+    report = soak("transamerica", 2, 7, kinds=["easy"])
+    assert report["errors"] == 2 and "shows hidden parts" in report["first_errors"][0]
+
+
+def test_weighted_kinds_and_setup_options_vary_with_the_seed() -> None:
+    from railtable.core import Match
+    from railtable.core.soak import parse_kinds
+
+    assert parse_kinds("random:3,easy,normal:0.5") == [("random", 3.0), ("easy", 1.0), ("normal", 0.5)]
+    seen: list[tuple[dict, list]] = []
+    original = Match.__init__
+
+    def spy(self, game_id, config, seed, seats=None):  # type: ignore[no-untyped-def]
+        seen.append((dict(config), list(seats or [])))
+        raise RuntimeError("stop")
+
+    Match.__init__ = spy  # type: ignore[method-assign]
+    try:
+        for seed in range(60):
+            with pytest.raises(RuntimeError):
+                soak_game("trains", seed, kinds=[("random", 1.0), ("easy", 3.0), ("normal", 0.0)])
+    finally:
+        Match.__init__ = original  # type: ignore[method-assign]
+    boards = {(c["board"], len(c["players"])) for c, _ in seen}
+    assert {b for b, _ in boards} == {"tokyo", "osaka", "nagoya", "chiba", "kyushu"}
+    assert all(n == 2 for b, n in boards if b in ("chiba", "kyushu")) and ("nagoya", 2) not in boards
+    assert {c["sets"] for c, _ in seen} == {"trains", "rising_sun", "both"}
+    assert {c["route_bonus"] for c, _ in seen} == {True, False}
+    kinds = [k for _, seats in seen for k in seats]
+    assert "normal" not in kinds and kinds.count("easy") > kinds.count("random") > 0

@@ -1,13 +1,17 @@
-"""Undo follows Board Game Arena's policy (DEVELOPERS.md): laying a rail can be taken back in
+"""Undo follows Board Game Arena's policy (CONTRIBUTING.md): laying a rail can be taken back in
 your turn; drawing cards cannot be crossed."""
 
 import pytest
 from trains_helpers import set_hand
 
 from railtable.core import Match, UndoError
+from railtable.core import match as match_module
 
 
-def test_rail_laying_is_undoable_drawing_is_a_barrier():
+def test_rail_laying_is_undoable_drawing_is_a_barrier(monkeypatch):
+    # The test sets a hand by hand, outside any action: undo must restore a checkpoint taken after
+    # that (one at every barrier), not replay from an earlier one.
+    monkeypatch.setattr(match_module, "CHECKPOINT_EVERY", 0)
     m = Match("trains", {"players": ["A", "B"], "kingdom": "beginner_tokyo"}, 2)
     m.apply({"type": "start_rail", "player": 0, "hex": 43})
     m.apply({"type": "start_rail", "player": 1, "hex": 13})

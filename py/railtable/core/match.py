@@ -30,16 +30,22 @@ from .savefile import SAVE_FORMAT, SAVE_VERSION, check_names, check_seats, check
 __all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Match"]
 
 REPLAY_SNAPSHOTS = True
-"""Whether a replay keeps the snapshot it can know to be needed (tests turn it off to check that
-the last barrier's state is rebuilt otherwise); see :meth:`Match._replay`."""
+"""Whether a replay keeps the checkpoint it can know to be needed (tests turn it off to check that
+undo rebuilds the state from the setup otherwise); see :meth:`Match._replay`."""
+
+CHECKPOINT_EVERY = 32
+"""A new undo checkpoint is taken at a barrier at most once per this many actions (see
+:class:`Match`): one JSON dump per 32 actions instead of one before almost every action."""
 
 
 class Match:
     """A game in progress with its history.
 
-    Undo keeps one snapshot: the state's JSON at the last barrier. Undoing restores it and replays
-    the actions since (all reversible by definition), so playing and resuming make no per-action
-    copy of the state.
+    Undo keeps one checkpoint: the state's JSON at some barrier at or before the last one, taken at
+    most once per ``CHECKPOINT_EVERY`` actions. Undoing restores it and replays the actions since,
+    but the undone one (those up to the last barrier replay exactly: the state holds its RNG), so
+    playing and resuming make no per-action copy of the state. Without a checkpoint (a replay that
+    kept none), undo replays from the setup.
     """
 
     def __init__(
@@ -67,8 +73,8 @@ class Match:
         self.actions: list[Action] = []
         self.barrier = 0
         """Actions before this index can never be undone (a draw, a roll, a reveal, another's turn)."""
-        self._barrier_json: str | None = None
-        """The state's JSON after ``actions[:barrier]``; None until an undoable action needs it."""
+        self._checkpoint: tuple[int, str] | None = None
+        """``(i, JSON of the state after actions[:i])`` with ``i <= barrier``; None until taken."""
 
     # ---- playing ---------------------------------------------------------
     def apply(self, action: Action) -> None:
@@ -77,8 +83,10 @@ class Match:
 
     def _apply(self, action: Action, snapshot: bool, copy: bool) -> None:
         state = self.state
-        at_barrier = len(self.actions) == self.barrier and self._barrier_json is None
-        before = json.dumps(state.to_json()) if snapshot and at_barrier else None
+        n = len(self.actions)
+        if snapshot and n == self.barrier and (
+                self._checkpoint is None or n - self._checkpoint[0] >= CHECKPOINT_EVERY):
+            self._checkpoint = (n, json.dumps(state.to_json()))
         rng_before = state.rng.state
         reveals_before = state.reveal_count
         state.apply(action)  # raises before changing anything
@@ -91,14 +99,10 @@ class Match:
         )
         if irreversible:
             self.barrier = len(self.actions)
-            self._barrier_json = None
-        elif before is not None:
-            self._barrier_json = before
 
     def can_undo(self, player: int) -> bool:
         return (
             len(self.actions) > self.barrier
-            and self._barrier_json is not None
             and self.actions[-1].get("player") == player
             and not self.state.is_over()
         )
@@ -110,10 +114,13 @@ class Match:
                 "nothing to undo: only your own actions of this turn since the last draw, "
                 "roll or reveal can be taken back"
             )
-        assert self._barrier_json is not None
-        state = type(self.state).from_json(json.loads(self._barrier_json))
+        if self._checkpoint is None:
+            start, state = 0, self.info.setup(self.config, self.seed)
+        else:
+            start, text = self._checkpoint
+            state = type(self.state).from_json(json.loads(text))
         undone = self.actions.pop()
-        for action in self.actions[self.barrier:]:
+        for action in self.actions[start:]:
             state.apply(action)
         self.state = state
         return undone
@@ -139,12 +146,12 @@ class Match:
         return int(self.config["rules"])
 
     def _replay(self, actions: list[Action]) -> None:
-        """Apply saved actions, snapshotting a barrier's state only where undo may still reach it.
+        """Apply saved actions, checkpointing a barrier's state only where undo may still reach it.
 
         Undoable actions are all by one player (each leaves the turn with its actor), so the last
-        barrier that undo can reach lies within the final run of actions by one player: barriers
-        before that run are never snapshotted. (Should the snapshot still be missing, the last
-        barrier's state is rebuilt once.) The actions are copied once, as a whole."""
+        barrier that undo can reach lies within the final run of actions by one player, which
+        starts at a barrier: barriers before that run are never checkpointed. (Should the
+        checkpoint still be missing, undo replays from the setup.) The actions are copied once."""
         actions = json.loads(json.dumps(actions))
         n = len(actions)
         run_start = n
@@ -155,11 +162,6 @@ class Match:
                 self._apply(action, snapshot=REPLAY_SNAPSHOTS and i >= run_start, copy=False)
             except IllegalActionError as exc:
                 raise IllegalActionError(f"action {i + 1} of {n} is illegal: {exc}", action) from exc
-        if len(self.actions) > self.barrier and self._barrier_json is None:
-            state = self.info.setup(self.config, self.seed)
-            for action in self.actions[: self.barrier]:
-                state.apply(action)
-            self._barrier_json = json.dumps(state.to_json())
 
     @classmethod
     def replay(
