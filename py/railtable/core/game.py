@@ -25,11 +25,11 @@ player something that was hidden (a card drawn, a hand shown).
 
 from __future__ import annotations
 
-import json
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, TypeVar
 
 from .errors import IllegalActionError, MalformedActionError, NotYourTurnError
+from .jsondata import copy_json
 from .rng import Rng
 
 Action = dict[str, Any]
@@ -161,7 +161,7 @@ class GameState(ABC):
         return out
 
     def copy(self: S) -> S:
-        return type(self).from_json(json.loads(json.dumps(self.to_json())))
+        return type(self).from_json(copy_json(self.to_json()))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState) or type(other) is not type(self):

@@ -31,6 +31,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .game import GameState
+from .jsondata import copy_json
 from .match import Match
 from .registry import get_game
 from .rng import Rng
@@ -122,7 +123,7 @@ def _draw_kind(kinds: list[tuple[str, float]], rng: Rng) -> str:
 
 def _check(match: Match) -> None:
     state = match.state
-    again = type(state).from_json(json.loads(json.dumps(state.to_json())))
+    again = type(state).from_json(copy_json(state.to_json()))
     if again != state:
         raise SoakError("the state's JSON round trip gives a different state")
     acting = state.to_act()

@@ -27,6 +27,7 @@ import math
 from typing import Any
 
 from ..core import Action, Rng
+from ..core.jsondata import copy_json
 from ..core.search import Budget, Level, win_shares
 from .bot import BaselineBot
 from .data import GOODS, all_power_cards, board, cards, monopoly_values, power_cards
@@ -318,10 +319,9 @@ class StationsAdapter:
         s.missions_this_turn = [list(x) for x in st.missions_this_turn]
         s.upgrade_choices = [list(x) for x in st.upgrade_choices]
         if st.delivery is not None or st.spec is not None or st.final is not None:
-            import json
-            s.delivery = json.loads(json.dumps(st.delivery))
-            s.spec = json.loads(json.dumps(st.spec))
-            s.final = json.loads(json.dumps(st.final))
+            s.delivery = copy_json(st.delivery)
+            s.spec = copy_json(st.spec)
+            s.final = copy_json(st.final)
         return s
 
     # ---- evaluation --------------------------------------------------------------------

@@ -36,6 +36,7 @@ from typing import Any
 
 from ..core import Action, GameState, Result, Rng
 from ..core.errors import ConfigError
+from ..core.jsondata import copy_json
 from . import deal, messages, step1, step2, step3, step4, step5, turn
 from .actions import check_shape
 from .data import BUILDINGS, GOODS, RULES_VERSION, RULES_VERSIONS, all_power_cards, board, cards, power_cards
@@ -145,7 +146,7 @@ class StationsState(GameState):
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> StationsState:
-        return cls._from_own(json.loads(json.dumps(data)))
+        return cls._from_own(copy_json(data))
 
     def copy(self) -> StationsState:
         """An equal, independent state (one JSON round trip: ``to_json`` already copies)."""

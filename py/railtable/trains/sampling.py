@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core import Action, Rng
+from ..core.jsondata import copy_json
 from ..core.search import Budget, Level, win_shares
 from .bots import BUY_SCORE, PlanBot, PriorityBot
 from .cards import WASTE, card
@@ -199,9 +200,8 @@ class TrainsAdapter:
             "stack": [dict(f) for f in st.stack], "pending": st.pending, "final": st.final,
         })
         if st.stack or st.pending is not None:
-            import json
-            c.stack = json.loads(json.dumps(st.stack))
-            c.pending = json.loads(json.dumps(st.pending))
+            c.stack = copy_json(st.stack)
+            c.pending = copy_json(st.pending)
         return c
 
     # ---- evaluation --------------------------------------------------------------------

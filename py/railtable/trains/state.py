@@ -7,11 +7,11 @@ effects, return Waste by passing, end the turn), then ``over``.
 
 from __future__ import annotations
 
-import json
 from collections import _count_elements  # type: ignore[attr-defined]  # Counter's own C counter
 from typing import Any
 
 from ..core import ConfigError, GameState, IllegalActionError, MalformedActionError, Rng
+from ..core.jsondata import copy_json
 from . import effects, messages, routes
 from .board import ALL_BOARD_IDS, CITY, MOUNTAIN, REMOTE, RIVER, SEA, Board, load_board
 from .board import RISING_SUN_BOARD_IDS as RISING_SUN_BOARDS
@@ -847,7 +847,7 @@ class TrainsState(GameState):
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TrainsState:
-        data = json.loads(json.dumps(data))  # never share lists with the caller
+        data = copy_json(data)  # never share lists with the caller
         st = cls.__new__(cls)
         st.names = [str(n) for n in data["names"]]
         st.rng = Rng.from_json(data["rng"])
