@@ -22,6 +22,9 @@ import lobby
 from lobby import moves
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+
+from railtable_web.session import decision_seed  # noqa: E402
 
 from railtable.core import Match  # noqa: E402
 from railtable.trains.bots import PriorityBot  # noqa: E402
@@ -36,14 +39,16 @@ NAGOYA_SEED = 12
 
 def script(config: dict[str, Any], seed: int, seats: list[str | None]) -> Match:
     """The match the browser will replay: the priority bot chooses for the human seats (seeded like a bot
-    of that seat would not be: ``seed``), the page's own bots for theirs (as ``Session.bot`` makes them)."""
+    of that seat would not be: ``seed``), the page's own bots for theirs (a new one per decision, as
+    ``Session.bot`` makes them)."""
     m = Match("trains", dict(config), seed, list(seats))
-    bots = [PriorityBot(p, seed) if kind is None else m.info.make_bot(kind, p, seed + 1009 * p)
-            for p, kind in enumerate(seats)]
+    people = {p: PriorityBot(p, seed) for p, kind in enumerate(seats) if kind is None}
     while not m.state.is_over():
         st = m.state
         p = st.to_act()[0]
-        m.apply(bots[p].choose(st.view(p), st.legal_actions(p)))
+        kind = seats[p]
+        bot = people[p] if kind is None else m.info.make_bot(kind, p, decision_seed(seed, p, len(m.actions)))
+        m.apply(bot.choose(st.view(p), st.legal_actions(p)))
     return m
 
 

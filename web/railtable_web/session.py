@@ -13,13 +13,18 @@ from railtable.core import Action, Bot, Match
 PLAYER_COLOURS = ["#6a3fb5", "#0d8a8a", "#c2185b", "#6d4c41", "#3c4f5c", "#8a8a10"]
 
 
+def decision_seed(seed: int, seat: int, actions_played: int) -> int:
+    """The seed of the bot that decides for ``seat`` once ``actions_played`` actions are in the game."""
+    return (seed * 1_000_003 + actions_played) * 16 + seat
+
+
 class Session:
     """One match plus the table's knowledge of who is sitting where."""
 
     def __init__(self, match: Match, slot: str) -> None:
         self.match = match
         self.slot = slot
-        self._bots: dict[int, Bot] = {}
+        self._bots: dict[int, tuple[int, Bot]] = {}
         humans = self.humans
         # The seat whose secrets are on screen; None = nobody's (spectator).
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
@@ -75,9 +80,17 @@ class Session:
 
     # ---- moves -------------------------------------------------------------
     def bot(self, seat: int) -> Bot:
-        if seat not in self._bots:
-            self._bots[seat] = self.match.info.make_bot(self.seats[seat], seat, self.match.seed + 1009 * seat)
-        return self._bots[seat]
+        """The bot for ``seat``'s next decision: a new one for every decision, seeded by
+        :func:`decision_seed` (the game's seed, the seat, the actions played so far). A bot's choice
+        then depends only on that and what it sees, never on what this page did before: a game
+        resumed after a reload, or after a person's undo, plays on exactly as it would have without
+        (issue 13: the same game, seed and levels play the same moves)."""
+        n = len(self.match.actions)
+        made = self._bots.get(seat)
+        if made is None or made[0] != n:
+            made = (n, self.match.info.make_bot(self.seats[seat], seat, decision_seed(self.match.seed, seat, n)))
+            self._bots[seat] = made
+        return made[1]
 
     def bot_move(self) -> Action | None:
         """Let the bot whose turn it is choose and play; return its action."""
