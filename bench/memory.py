@@ -38,6 +38,19 @@ the lobby: Trains 896 actions 3.5 s (longest main-thread task 141 ms), TransAmer
 (338 ms), Trains & Stations 262 actions 0.75 s (105 ms); ``Match.from_save`` in the worker 441 /
 134 / 83 ms (median of 5). The long tasks are over issue 15's 100 ms at that load: re-measure idle.
 
+Measured again (2026-11-25, load average 8-10 on the 2 cores: a soak, a ladder and other helpers'
+work beside it; ``--count 10 --games transamerica,trains,stations --players 3 --resumes 3``), ten
+bot-only games of the three systems in turn, 127-831 moves each, in one page: page JS heap 2.50 to
+2.85 MB, worker JS heap 7.82 to 7.88 MB, Wasm 30.0 MB throughout, Python objects 28,425 after the
+first game, then 29,816 / 30,233 (each system's modules and tables built once) and 30,233-30,244 for
+games 3 to 10, handlers and listeners 15 throughout: flat. Resume from the lobby, three times each
+(first / then): Trains 896 actions 1,075 / 349-376 ms (the first: 2 main-thread tasks of 108 ms,
+the Trains table and its style sheets drawn for the first time in the page; then 52 ms and none),
+TransAmerica 427 actions 428 / 319-430 ms (longest task 100 ms, then 53 and none), Trains &
+Stations 262 actions 234 / 152-240 ms (50 ms, then none). ``Match.from_save`` in the worker's
+Pyodide (median of 5): Trains 123 ms, TransAmerica 58 ms, Trains & Stations 14 ms (undo now keeps one
+checkpoint per 32 actions: 441 / 134 / 83 ms before, at load 30).
+
 Run: ``python3 bench/memory.py [--count 10] [--games transamerica] [--players 2] [--seed 1]
 [--resume-games trains,transamerica,stations] [--resumes 3] [--json]``.
 """
