@@ -80,6 +80,12 @@ _EDGE_JSON: list[tuple[list[int], list[int]]] = [([x1, y1], [x2, y2]) for x1, y1
 view that names the line (legal_actions and view are the bots' hot path): read them, never change
 them. Round records and the log get lists of their own."""
 
+_JUNCTION_JSON: list[list[int]] = [[x, y] for x, y in board.JUNCTIONS]
+"""Per crossing: ``[x, y]``, one list shared by every marker action of legal_actions: read them,
+never change them."""
+_NODE_LINES: list[tuple[int, ...]] = [tuple(e for _u, e in nbrs) for nbrs in board.ADJ]
+"""Per crossing: the lines that touch it."""
+
 ACTION_KEYS: dict[str, frozenset[str]] = {
     "place_marker": frozenset({"type", "player", "at"}),
     "build": frozenset({"type", "player", "edge"}),
@@ -192,8 +198,18 @@ class TransAmericaState(GameState):
         """The log as ``player`` may read it: ``[kind, args]`` events, his own secrets and
         nobody else's; the last ``tail`` only when given."""
         key = None if player is None else str(player)
-        entries = self.log if tail is None else self.log[-tail:] if tail > 0 else []
-        return [list(entry[2][key]) if len(entry) > 2 and key in entry[2] else entry[:2] for entry in entries]
+        # Each reader's events are kept as the log grows (a view sends the tail after every
+        # action), one list per event shared by every view: read them, never change them. The
+        # cache belongs to this log list (a copy or a restored state has its own).
+        log = self.log
+        cache = self.__dict__.get("_seen_events")
+        if cache is None or cache[0] is not log:
+            cache = self.__dict__["_seen_events"] = (log, {})
+        seen = cache[1].setdefault(key, [])
+        if len(seen) < len(log):
+            seen.extend(entry[2][key] if len(entry) > 2 and key in entry[2] else entry[:2]
+                        for entry in log[len(seen):])
+        return list(seen) if tail is None else seen[-tail:] if tail > 0 else []
 
     def log_lines(self, player: int | None, tail: int | None = None, lang: str = "en") -> list[str]:
         """The log worded in ``lang`` (see ``messages``)."""
@@ -251,8 +267,16 @@ class TransAmericaState(GameState):
 
     def cities_connected(self, player: int) -> bool:
         """Object of the Game: are ``player``'s 5 cities joined to each other by tracks?"""
-        roots = {self._find(board.CITY_NODE[c]) for c in self.hands[player]}
-        return len(roots) == 1
+        hand = self.hands[player]
+        if not hand:
+            return False
+        find = self._find
+        nodes = board.CITY_NODE
+        root = find(nodes[hand[0]])
+        for city in hand:
+            if find(nodes[city]) != root:
+                return False
+        return True
 
     def legal_edges(self, player: int) -> list[int]:
         """Edge indices ``player`` may build on now (empty when not building), in board order.
@@ -269,8 +293,8 @@ class TransAmericaState(GameState):
         occupied = self._occupied
         marker = self.markers[player]
         assert marker is not None
-        adj = board.ADJ
-        out = {e for v in self._component(board.INDEX[marker]) for _u, e in adj[v] if e not in occupied}
+        out = set().union(*map(_NODE_LINES.__getitem__, self._component(board.INDEX[marker])))
+        out.difference_update(occupied)
         if singles_only:
             cost = board.BASE_COST
             return sorted(e for e in out if cost[e] == 1)
@@ -297,9 +321,9 @@ class TransAmericaState(GameState):
         if self.phase == PHASE_MARKER:
             taken = {m for m in self.markers if m is not None}
             return [
-                {"type": "place_marker", "player": player, "at": [x, y]}
-                for (x, y) in board.JUNCTIONS
-                if (x, y) not in taken
+                {"type": "place_marker", "player": player, "at": at}
+                for p, at in zip(board.JUNCTIONS, _JUNCTION_JSON, strict=True)
+                if p not in taken
             ]
         actions: list[Action] = [
             {"type": "build", "player": player, "edge": [a, b]}
@@ -542,10 +566,19 @@ class TransAmericaState(GameState):
         }
 
     def _tracks_json(self, shared: bool = False) -> list[list[Any]]:
-        """This round's tracks as ``[[x1, y1], [x2, y2], seat]`` in the order placed (``shared``: the
-        points are the lists of ``_EDGE_JSON``, for a view)."""
+        """This round's tracks as ``[[x1, y1], [x2, y2], seat]`` in the order placed (``shared``: for a
+        view, entries kept between views and the points the lists of ``_EDGE_JSON``)."""
         if shared:
-            return [[a, b, seat] for e, seat in self.tracks for a, b in (_EDGE_JSON[e],)]
+            # kept as the round's tracks grow, one entry per track shared by every view (read
+            # them, never change them); the cache belongs to this tracks list
+            tracks = self.tracks
+            cache = self.__dict__.get("_seen_tracks")
+            if cache is None or cache[0] is not tracks:
+                cache = self.__dict__["_seen_tracks"] = (tracks, [])
+            seen = cache[1]
+            if len(seen) < len(tracks):
+                seen.extend([a, b, seat] for e, seat in tracks[len(seen):] for a, b in (_EDGE_JSON[e],))
+            return list(seen)
         ends = _EDGE_POINTS
         return [[[ends[e][0], ends[e][1]], [ends[e][2], ends[e][3]], seat] for e, seat in self.tracks]
 
