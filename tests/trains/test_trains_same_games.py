@@ -85,3 +85,35 @@ def test_easy_games_play_the_same_actions_and_views(start: int) -> None:
 
 def test_random_games_play_the_same_actions_and_views() -> None:
     assert combined(range(100, 110), "random", 3) == RANDOM
+
+
+def _scramble(value: Any) -> None:
+    """Change every list and dict inside ``value`` (a careless caller of ``view``)."""
+    if isinstance(value, list):
+        for item in value:
+            _scramble(item)
+        value.append("x")
+    elif isinstance(value, dict):
+        for item in value.values():
+            _scramble(item)
+        value["x"] = 1
+
+
+@pytest.mark.parametrize("g", [2, 4, 5])
+def test_a_view_changed_by_its_caller_changes_no_later_view(g: int) -> None:
+    """Views share no list or dict with the state or with each other (their parts are cached)."""
+    config = game_config(g)
+    plain, spoiled = (get_game("trains").setup(config, g) for _ in range(2))
+    n = plain.num_players
+    bots = [PriorityBot(i, g) for i in range(n)]
+    while not plain.is_over():
+        seat = plain.to_act()[0]
+        for q in [*range(n), None]:
+            view = spoiled.view(q)
+            assert json.dumps(view) == json.dumps(plain.view(q))
+            _scramble(view)
+        legal = plain.legal_actions(seat)
+        action = bots[seat].choose(plain.view(seat), legal)
+        plain.apply(action)
+        spoiled.apply(dict(action))
+    assert spoiled.result() == plain.result()

@@ -733,49 +733,57 @@ class TrainsState(GameState):
 
     # ---- views ---------------------------------------------------------------------
     def view(self, player: int | None) -> dict[str, Any]:
+        # view() is the bots' hot path (one per decision): the parts that did not change since the
+        # last view are taken from caches kept on this state, each with the exact inputs it was
+        # built from; every view still gets containers of its own (a caller may change them).
         z = self.zones
         me = player if player is not None and 0 <= player < self.num_players else None
+        rails = self.rails
+        rails_key = (id(rails), sum(map(len, rails)), tuple(self.stations))
+        on_board, board_points = self._rail_summary(rails_key)
+        names, card_names = z.names, z.card_names
         players = []
-        on_board, board_points = self._rail_summary()
-        vp_of = _card_vp
         for q in range(self.num_players):
-            owned = self._owned_counts(q)
-            entry: dict[str, Any] = {
+            owned, card_vp = self._owned_and_vp(q)
+            discard = z.discards[q]
+            players.append({
                 "name": self.names[q], "hand_size": len(z.hands[q]), "deck_size": len(z.decks[q]),
-                "discard_size": len(z.discards[q]),
-                "discard_top": z.name(z.discards[q][-1]) if z.discards[q] else None,
-                "play": z.names(z.plays[q]), "gained": z.names(z.gained[q]),
+                "discard_size": len(discard),
+                "discard_top": card_names[discard[-1]] if discard else None,
+                "play": names(z.plays[q]), "gained": names(z.gained[q]),
                 "rails_left": self.rails_left[q], "rails_on_board": on_board[q],
                 "vp_track": self.vp_tokens[q], "board_points": board_points[q],
                 # VP cards are bought in the open and only leave a deck by a public trash, so
                 # their total is public knowledge (as Dominion Online's VP counter shows it).
-                "card_vp": sum([vp_of(name) * count for name, count in owned.items()]),
+                "card_vp": card_vp,
                 # Every card a player owns came from the supply in the open (or the starting
                 # deck) and leaves only by a public trash or return: the collection is public
                 # to a player with perfect memory (the search bots' sampling reads it).
                 "owned": owned,
-            }
-            players.append(entry)
+            })
         v: dict[str, Any] = {
             "game": "trains", "rules": self.rules, "sets": self.sets, "board": self.board_id, "phase": self.phase, "turn": self.turn + 1,
             "current": self.current, "to_act": self.to_act(), "you": me,
             "players": players,
-            "rails": [r[:] for r in self.rails], "stations": self.stations[:],
+            "rails": list(map(list.copy, rails)), "stations": self.stations[:],
             "station_tokens": self.station_tokens,
-            "supply": [{"name": n, "count": len(pile), "cost": card(n).cost} for n, pile in z.piles.items()],
+            "supply": self._supply_view(),
             "kingdom": list(self.kingdom), "trash": z.names(z.trash),
-            "routes": routes.route_view(self, self.routes, me),
+            "routes": self._routes_view(me, rails_key) if self.routes else [],
             "attack": effects.attack_view(self),
             "revealed": z.names(z.revealed),
             "money": self.money, "modifiers": list(self.modifiers),
-            "pending": None, "log": self.log_lines(me, 60), "result": self.final,
+            "pending": None, "log": self.log_lines(me, 60),
+            "result": None if self.final is None else copy_json(self.final),
         }
         if self.pending is not None:
             pd = self.pending
             if me == pd["player"]:
-                v["pending"] = {k: pd[k] for k in ("kind", "player", "prompt", "say", "action", "options") if k in pd}
+                # a copy: the prompt's words and options are the state's own lists and dicts
+                v["pending"] = copy_json({k: pd[k] for k in ("kind", "player", "prompt", "say", "action", "options")
+                                          if k in pd})
                 if "unavailable" in pd:
-                    v["pending"]["unavailable"] = pd["unavailable"]
+                    v["pending"]["unavailable"] = copy_json(pd["unavailable"])
                 v["pending"]["source"] = z.name(pd["source"]) if pd["source"] is not None else None
             else:
                 v["pending"] = {"kind": pd["kind"], "player": pd["player"]}
@@ -787,13 +795,14 @@ class TrainsState(GameState):
                 v["start_options"] = self.start_rail_options(me)
         return v
 
-    def _rail_summary(self) -> tuple[list[int], list[int]]:
+    def _rail_summary(self, key: tuple[Any, ...] | None = None) -> tuple[list[int], list[int]]:
         """Per player, in one pass over the board: spaces with his rail and their points (the
         same counts as ``scoring.rails_on_board`` and ``scoring.rail_points``; view() is the
         bots' hot path). Rails and stations are only ever added: the counts are kept with the
         number of rails and the stations they were counted for (a fresh rails list recounts)."""
-        rails = self.rails
-        key = (id(rails), sum(map(len, rails)), tuple(self.stations))
+        if key is None:
+            rails = self.rails
+            key = (id(rails), sum(map(len, rails)), tuple(self.stations))
         cached = self.__dict__.get("_rail_counts")
         if cached is not None and cached[0] == key:
             return cached[1], cached[2]
@@ -829,10 +838,55 @@ class TrainsState(GameState):
         return on_board, points
 
     def _owned_counts(self, q: int) -> dict[str, int]:
+        return dict(self._owned_and_vp(q)[0])
+
+    def _owned_and_vp(self, q: int) -> tuple[dict[str, int], int]:
+        """``q``'s cards counted by name (sorted by name; a dict of its own) and their VP. Kept with
+        the cards of ``q``'s zones they were counted for: the same cards in the same order (a player
+        who did not act), else the same cards in any order (cards moved between ``q``'s zones)."""
         z = self.zones
+        ids = z.decks[q] + z.hands[q] + z.discards[q] + z.plays[q] + z.gained[q]
+        caches = self.__dict__.get("_owned")
+        if caches is None:
+            caches = self.__dict__["_owned"] = {}
+        cached = caches.get(q)
+        if cached is not None:
+            if cached[0] == ids:
+                return dict(cached[2]), cached[3]
+            ordered = sorted(ids)
+            if cached[1] == ordered:
+                caches[q] = (ids, ordered, cached[2], cached[3])
+                return dict(cached[2]), cached[3]
+        else:
+            ordered = sorted(ids)
         counts: dict[str, int] = {}
-        _count_elements(counts, map(z.card_names.__getitem__, z.decks[q] + z.hands[q] + z.discards[q] + z.plays[q] + z.gained[q]))
-        return dict(sorted(counts.items()))
+        _count_elements(counts, map(z.card_names.__getitem__, ids))
+        owned = dict(sorted(counts.items()))
+        vp_of = _card_vp
+        card_vp = sum([vp_of(name) * count for name, count in owned.items()])
+        caches[q] = (ids, ordered, owned, card_vp)
+        return dict(owned), card_vp
+
+    def _supply_view(self) -> list[dict[str, Any]]:
+        """``view.supply``: each pile's name, count and cost (new dicts; the costs looked up once)."""
+        piles = self.zones.piles
+        names = tuple(piles)
+        cached = self.__dict__.get("_costs")
+        if cached is None or cached[0] != names:
+            cached = self.__dict__["_costs"] = (names, [card(n).cost for n in names])
+        return [{"name": n, "count": len(pile), "cost": c} for (n, pile), c in zip(piles.items(), cached[1], strict=True)]
+
+    def _routes_view(self, me: int | None, rails_key: tuple[Any, ...]) -> list[dict[str, Any]]:
+        """``view.routes`` (:func:`routes.route_view`), kept per reader with the rails and the cards'
+        state it was built for; each view gets copies."""
+        key = (rails_key, [tuple(r.items()) for r in self.routes])
+        caches = self.__dict__.get("_route_views")
+        if caches is None:
+            caches = self.__dict__["_route_views"] = {}
+        cached = caches.get(me)
+        if cached is None or cached[0] != key:
+            cached = caches[me] = (key, routes.route_view(self, self.routes, me))
+        return [{k: (list(v) if type(v) is list else v) for k, v in r.items()} for r in cached[1]]
 
     # ---- saving --------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
