@@ -281,10 +281,10 @@ class TrainsState(GameState):
         names, board = self.names, self.board
         for i in range(first + len(lines), len(log)):
             entry = log[i]
-            if len(entry) == 2:
-                text = public.get(i)
+            if len(entry) == 2 or player is None or str(player) not in entry[2]:
+                text = public.get(i)  # the entry's public line (a private line is only for its seats)
                 if text is None:
-                    text = public[i] = messages.line(entry, player, lang, names, board)
+                    text = public[i] = messages.render(entry[0], entry[1], lang, names, board)
             else:
                 text = messages.line(entry, player, lang, names, board)
             lines.append(text)
