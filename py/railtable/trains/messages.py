@@ -131,7 +131,7 @@ def render(kind: str, args: dict[str, Any], lang: str, names: list[str], board: 
         key = (kind, prefix, lang, board.id, *names, None, _frozen(args))
         text = _RENDERED.get(key)
     if text is None:
-        if len(_RENDERED) >= 100_000:
+        if len(_RENDERED) >= 20_000:
             _RENDERED.clear()
         text = _RENDERED[key] = _render(kind, args, lang, names, board, prefix)
     return text

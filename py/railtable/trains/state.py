@@ -7,6 +7,7 @@ effects, return Waste by passing, end the turn), then ``over``.
 
 from __future__ import annotations
 
+import marshal
 from collections import _count_elements  # type: ignore[attr-defined]  # Counter's own C counter
 from typing import Any
 
@@ -347,6 +348,14 @@ class TrainsState(GameState):
         rail of ``p``'s yet), each with its cost whether or not ``p`` can pay it (rulebook "Terms /
         Lay Rails"). The table uses it to say why a nearby space is not a legal choice. ``any_rail``:
         next to any player's rail (Rising Sun's Interchange)."""
+        rails_key = self._rails_key()
+        cached = self.__dict__.get("_reach")
+        if cached is None or cached[0] != rails_key:  # kept with the rails, per player and modifiers
+            cached = self.__dict__["_reach"] = (rails_key, {})
+        key = (p, tuple(mods), any_rail)
+        known = cached[1].get(key)
+        if known is not None:
+            return dict(known)
         nb = self.board.neighbours
         rails = self.rails
         out: dict[int, tuple[int, bool]] = {}
@@ -359,7 +368,8 @@ class TrainsState(GameState):
                 c = self.rail_cost(p, n, mods)
                 if c is not None:
                     out[n] = c
-        return out
+        cached[1][key] = out
+        return dict(out)
 
     def rail_options(self, p: int, money: int, mods: list[str], any_rail: bool = False) -> dict[int, tuple[int, bool]]:
         """Spaces where ``p`` may lay a rail now, with cost (rulebook "Terms / Lay Rails"): within
@@ -739,7 +749,7 @@ class TrainsState(GameState):
         z = self.zones
         me = player if player is not None and 0 <= player < self.num_players else None
         rails = self.rails
-        rails_key = (id(rails), sum(map(len, rails)), tuple(self.stations))
+        rails_key = self._rails_key()
         on_board, board_points = self._rail_summary(rails_key)
         names, card_names = z.names, z.card_names
         players = []
@@ -795,14 +805,17 @@ class TrainsState(GameState):
                 v["start_options"] = self.start_rail_options(me)
         return v
 
-    def _rail_summary(self, key: tuple[Any, ...] | None = None) -> tuple[list[int], list[int]]:
+    def _rails_key(self) -> bytes:
+        """The rails and stations on the board, as bytes (equal bytes: the same rails and stations):
+        what the counts, the Route Bonus progress and the spaces within reach are kept with."""
+        return marshal.dumps((self.board_id, self.rails, self.stations))
+
+    def _rail_summary(self, key: bytes | None = None) -> tuple[list[int], list[int]]:
         """Per player, in one pass over the board: spaces with his rail and their points (the
         same counts as ``scoring.rails_on_board`` and ``scoring.rail_points``; view() is the
-        bots' hot path). Rails and stations are only ever added: the counts are kept with the
-        number of rails and the stations they were counted for (a fresh rails list recounts)."""
+        bots' hot path), kept with the rails and stations they were counted for."""
         if key is None:
-            rails = self.rails
-            key = (id(rails), sum(map(len, rails)), tuple(self.stations))
+            key = self._rails_key()
         cached = self.__dict__.get("_rail_counts")
         if cached is not None and cached[0] == key:
             return cached[1], cached[2]
@@ -868,15 +881,17 @@ class TrainsState(GameState):
         return dict(owned), card_vp
 
     def _supply_view(self) -> list[dict[str, Any]]:
-        """``view.supply``: each pile's name, count and cost (new dicts; the costs looked up once)."""
+        """``view.supply``: each pile's name, count and cost; kept with the piles' names and sizes it
+        was built for, each view gets copies."""
         piles = self.zones.piles
-        names = tuple(piles)
-        cached = self.__dict__.get("_costs")
-        if cached is None or cached[0] != names:
-            cached = self.__dict__["_costs"] = (names, [card(n).cost for n in names])
-        return [{"name": n, "count": len(pile), "cost": c} for (n, pile), c in zip(piles.items(), cached[1], strict=True)]
+        key = (*piles, *map(len, piles.values()))
+        cached = self.__dict__.get("_supply")
+        if cached is None or cached[0] != key:
+            cached = self.__dict__["_supply"] = (
+                key, [{"name": n, "count": len(pile), "cost": card(n).cost} for n, pile in piles.items()])
+        return list(map(dict.copy, cached[1]))
 
-    def _routes_view(self, me: int | None, rails_key: tuple[Any, ...]) -> list[dict[str, Any]]:
+    def _routes_view(self, me: int | None, rails_key: bytes) -> list[dict[str, Any]]:
         """``view.routes`` (:func:`routes.route_view`), kept per reader with the rails and the cards'
         state it was built for; each view gets copies."""
         key = (rails_key, [tuple(r.items()) for r in self.routes])
