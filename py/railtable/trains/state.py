@@ -273,12 +273,16 @@ class TrainsState(GameState):
         # Rendered lines are cached per reader (the log only grows; a restored state starts afresh):
         # ``(first, lines)``, the lines of entries ``first`` onwards, extended as the log grows.
         # A public entry (no private part) reads the same for everyone: one shared cache for those.
-        caches = self.__dict__.setdefault("_lines", {})
-        public: dict[int, str] = caches.setdefault((-1, lang), {})
+        caches = self.__dict__.get("_lines")
+        if caches is None:
+            caches = self.__dict__["_lines"] = {}
         cached = caches.get((player, lang))
         if cached is None or start < cached[0]:
             cached = caches[(player, lang)] = (start, [])
         first, lines = cached
+        if first + len(lines) == len(log):  # nothing new since this reader's last look
+            return lines[start - first:]
+        public: dict[int, str] = caches.setdefault((-1, lang), {})
         names, board = self.names, self.board
         for i in range(first + len(lines), len(log)):
             entry = log[i]
@@ -474,7 +478,7 @@ class TrainsState(GameState):
         out: list[dict[str, Any]] = []
         hand_ids = z.hands[p]
         hand_names = z.names(hand_ids)
-        if kind in (None, "play"):
+        if kind is None or kind == "play":
             seen: dict[str, bool] = {}
             for i, cid in enumerate(hand_ids):
                 if only is not None and cid != only:
@@ -486,28 +490,30 @@ class TrainsState(GameState):
                 if not c.effect:
                     out.append({"type": "play", "player": p, "card": cid})
                     continue
+                optional = self.effect_optional(c)
                 if name not in seen:
                     seen[name] = self._effect_feasible(p, i, hand_names)
-                if seen[name] or not self.effect_optional(c):
+                if seen[name] or not optional:
                     out.append({"type": "play", "player": p, "card": cid})
-                if self.effect_optional(c):
+                if optional:
                     out.append({"type": "play", "player": p, "card": cid, "decline": True})
-        if kind in (None, "buy"):
+        if kind is None or kind == "buy":
             to_deck = "buy_to_deck" in self.modifiers
+            money = self.money
             for name, pile in z.piles.items():
-                if name == WASTE or not pile or card(name).cost > self.money or (only is not None and name != only):
+                if not pile or name == WASTE or (only is not None and name != only) or card(name).cost > money:
                     continue
                 out.append({"type": "buy", "player": p, "pile": name})
                 if to_deck:
                     out.append({"type": "buy", "player": p, "pile": name, "to_deck": True})
-        if kind in (None, "return_waste") and not self.acted and WASTE in hand_names:
+        if (kind is None or kind == "return_waste") and not self.acted and WASTE in hand_names:
             out.append({"type": "return_waste", "player": p})
-        if kind in (None, "use_route") and self.routes:
+        if (kind is None or kind == "use_route") and self.routes:
             for rid in routes.usable(self, p, self.routes):
                 ability = list(routes.route_cards()[rid]["ability"])
                 if effects.feasible(self, ability, p, self.money, hand_names):
                     out.append({"type": "use_route", "player": p, "route": rid})
-        if kind in (None, "end_turn"):
+        if kind is None or kind == "end_turn":
             out.append({"type": "end_turn", "player": p})
         return out
 
@@ -751,16 +757,17 @@ class TrainsState(GameState):
         rails = self.rails
         rails_key = self._rails_key()
         on_board, board_points = self._rail_summary(rails_key)
-        names, card_names = z.names, z.card_names
+        card_names = z.card_names
+        name_of = card_names.__getitem__
         players = []
-        for q in range(self.num_players):
+        for q in range(len(self.names)):
             owned, card_vp = self._owned_and_vp(q)
             discard = z.discards[q]
             players.append({
                 "name": self.names[q], "hand_size": len(z.hands[q]), "deck_size": len(z.decks[q]),
                 "discard_size": len(discard),
                 "discard_top": card_names[discard[-1]] if discard else None,
-                "play": names(z.plays[q]), "gained": names(z.gained[q]),
+                "play": list(map(name_of, z.plays[q])), "gained": list(map(name_of, z.gained[q])),
                 "rails_left": self.rails_left[q], "rails_on_board": on_board[q],
                 "vp_track": self.vp_tokens[q], "board_points": board_points[q],
                 # VP cards are bought in the open and only leave a deck by a public trash, so
@@ -798,8 +805,8 @@ class TrainsState(GameState):
             else:
                 v["pending"] = {"kind": pd["kind"], "player": pd["player"]}
         if me is not None:
-            v["hand"] = [{"id": cid, "name": z.name(cid)} for cid in z.hands[me]]
-            v["discard"] = z.names(z.discards[me])
+            v["hand"] = [{"id": cid, "name": card_names[cid]} for cid in z.hands[me]]
+            v["discard"] = list(map(name_of, z.discards[me]))
             v["card_vp"] = players[me]["card_vp"]
             if self.phase == "start_rails" and self.current == me:
                 v["start_options"] = self.start_rail_options(me)
