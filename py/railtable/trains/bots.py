@@ -95,6 +95,7 @@ class PriorityBot:
 
     # ---- entry point ---------------------------------------------------------------
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        self._memo_view = None  # a view is read afresh by each decision
         kind = legal[0]["type"]
         if kind == "start_rail":
             return max(legal, key=lambda a: self._start_value(view, a["hex"]))
@@ -104,7 +105,21 @@ class PriorityBot:
         return self._turn(view, legal)
 
     # ---- board valuation -------------------------------------------------------------
+    def _memo(self, view: dict[str, Any]) -> dict[Any, Any]:
+        """Values found for this view (a decision values the same spaces many times over)."""
+        if self.__dict__.get("_memo_view") is not view:
+            self._memo_view = view
+            self._memo_values: dict[Any, Any] = {}
+        return self._memo_values
+
     def _hex_value(self, view: dict[str, Any], h: int, depth: int = 1) -> float:
+        memo = self._memo(view)
+        value = memo.get((h, depth))
+        if value is None:
+            value = memo[(h, depth)] = self._hex_value_of(view, h, depth)
+        return value  # type: ignore[no-any-return]
+
+    def _hex_value_of(self, view: dict[str, Any], h: int, depth: int) -> float:
         board = load_board(view["board"])
         hx = board.hexes[h]
         mine = self.seat in view["rails"][h]
@@ -122,7 +137,12 @@ class PriorityBot:
 
     def _route_cities(self, view: dict[str, Any]) -> set[str]:
         """Cities of the Route Bonus cards nobody has taken yet (the bot aims its rails at them)."""
-        return {c for r in view.get("routes", []) if r["owner"] is None for c in route_cards()[r["id"]]["cities"]}
+        memo = self._memo(view)
+        cities = memo.get("route_cities")
+        if cities is None:
+            cities = memo["route_cities"] = {
+                c for r in view.get("routes", []) if r["owner"] is None for c in route_cards()[r["id"]]["cities"]}
+        return cities  # type: ignore[no-any-return]
 
     def _start_value(self, view: dict[str, Any], h: int) -> float:
         board = load_board(view["board"])
@@ -309,6 +329,7 @@ class PlanBot(PriorityBot):
     name = "plan"
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        self._memo_view = None
         if legal[0]["type"] == "start_rail":
             from .plan import start_value
 

@@ -108,8 +108,36 @@ def _show(name: str, value: Any, lang: str, names: list[str], board: Board) -> A
     return value
 
 
+_RENDERED: dict[Any, str] = {}
+"""Lines already rendered, by everything a line depends on (the log and the prompts repeat the same
+events: a card played, a rail offered at a cost); cleared when it grows large."""
+
+
+def _frozen(value: Any) -> Any:
+    """``value`` as a hashable key (lists and dicts of an event's arguments as tuples)."""
+    if isinstance(value, list):
+        return (list, *map(_frozen, value))
+    if isinstance(value, dict):
+        return (dict, *((k, _frozen(v)) for k, v in value.items()))
+    return type(value), value  # True and 1 are equal keys, and are not shown alike
+
+
 def render(kind: str, args: dict[str, Any], lang: str, names: list[str], board: Board, prefix: str = "log.") -> str:
     """One event as a line in ``lang`` (``names``: the players; ``board``: for space labels)."""
+    try:
+        key: Any = (kind, prefix, lang, board.id, *names, None, *args.items(), *map(type, args.values()))
+        text = _RENDERED.get(key)
+    except TypeError:  # a list or a dict among the arguments
+        key = (kind, prefix, lang, board.id, *names, None, _frozen(args))
+        text = _RENDERED.get(key)
+    if text is None:
+        if len(_RENDERED) >= 20_000:
+            _RENDERED.clear()
+        text = _RENDERED[key] = _render(kind, args, lang, names, board, prefix)
+    return text
+
+
+def _render(kind: str, args: dict[str, Any], lang: str, names: list[str], board: Board, prefix: str) -> str:
     shown = {k: _show(k, v, lang, names, board) for k, v in args.items()}
     if "winners" in args:
         shown["n_winners"] = len(args["winners"])

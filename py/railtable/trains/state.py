@@ -7,6 +7,7 @@ effects, return Waste by passing, end the turn), then ``over``.
 
 from __future__ import annotations
 
+import marshal
 from collections import _count_elements  # type: ignore[attr-defined]  # Counter's own C counter
 from typing import Any
 
@@ -272,19 +273,23 @@ class TrainsState(GameState):
         # Rendered lines are cached per reader (the log only grows; a restored state starts afresh):
         # ``(first, lines)``, the lines of entries ``first`` onwards, extended as the log grows.
         # A public entry (no private part) reads the same for everyone: one shared cache for those.
-        caches = self.__dict__.setdefault("_lines", {})
-        public: dict[int, str] = caches.setdefault((-1, lang), {})
+        caches = self.__dict__.get("_lines")
+        if caches is None:
+            caches = self.__dict__["_lines"] = {}
         cached = caches.get((player, lang))
         if cached is None or start < cached[0]:
             cached = caches[(player, lang)] = (start, [])
         first, lines = cached
+        if first + len(lines) == len(log):  # nothing new since this reader's last look
+            return lines[start - first:]
+        public: dict[int, str] = caches.setdefault((-1, lang), {})
         names, board = self.names, self.board
         for i in range(first + len(lines), len(log)):
             entry = log[i]
-            if len(entry) == 2:
-                text = public.get(i)
+            if len(entry) == 2 or player is None or str(player) not in entry[2]:
+                text = public.get(i)  # the entry's public line (a private line is only for its seats)
                 if text is None:
-                    text = public[i] = messages.line(entry, player, lang, names, board)
+                    text = public[i] = messages.render(entry[0], entry[1], lang, names, board)
             else:
                 text = messages.line(entry, player, lang, names, board)
             lines.append(text)
@@ -347,6 +352,14 @@ class TrainsState(GameState):
         rail of ``p``'s yet), each with its cost whether or not ``p`` can pay it (rulebook "Terms /
         Lay Rails"). The table uses it to say why a nearby space is not a legal choice. ``any_rail``:
         next to any player's rail (Rising Sun's Interchange)."""
+        rails_key = self._rails_key()
+        cached = self.__dict__.get("_reach")
+        if cached is None or cached[0] != rails_key:  # kept with the rails, per player and modifiers
+            cached = self.__dict__["_reach"] = (rails_key, {})
+        key = (p, tuple(mods), any_rail)
+        known = cached[1].get(key)
+        if known is not None:
+            return dict(known)
         nb = self.board.neighbours
         rails = self.rails
         out: dict[int, tuple[int, bool]] = {}
@@ -359,7 +372,8 @@ class TrainsState(GameState):
                 c = self.rail_cost(p, n, mods)
                 if c is not None:
                     out[n] = c
-        return out
+        cached[1][key] = out
+        return dict(out)
 
     def rail_options(self, p: int, money: int, mods: list[str], any_rail: bool = False) -> dict[int, tuple[int, bool]]:
         """Spaces where ``p`` may lay a rail now, with cost (rulebook "Terms / Lay Rails"): within
@@ -464,7 +478,7 @@ class TrainsState(GameState):
         out: list[dict[str, Any]] = []
         hand_ids = z.hands[p]
         hand_names = z.names(hand_ids)
-        if kind in (None, "play"):
+        if kind is None or kind == "play":
             seen: dict[str, bool] = {}
             for i, cid in enumerate(hand_ids):
                 if only is not None and cid != only:
@@ -476,28 +490,30 @@ class TrainsState(GameState):
                 if not c.effect:
                     out.append({"type": "play", "player": p, "card": cid})
                     continue
+                optional = self.effect_optional(c)
                 if name not in seen:
                     seen[name] = self._effect_feasible(p, i, hand_names)
-                if seen[name] or not self.effect_optional(c):
+                if seen[name] or not optional:
                     out.append({"type": "play", "player": p, "card": cid})
-                if self.effect_optional(c):
+                if optional:
                     out.append({"type": "play", "player": p, "card": cid, "decline": True})
-        if kind in (None, "buy"):
+        if kind is None or kind == "buy":
             to_deck = "buy_to_deck" in self.modifiers
+            money = self.money
             for name, pile in z.piles.items():
-                if name == WASTE or not pile or card(name).cost > self.money or (only is not None and name != only):
+                if not pile or name == WASTE or (only is not None and name != only) or card(name).cost > money:
                     continue
                 out.append({"type": "buy", "player": p, "pile": name})
                 if to_deck:
                     out.append({"type": "buy", "player": p, "pile": name, "to_deck": True})
-        if kind in (None, "return_waste") and not self.acted and WASTE in hand_names:
+        if (kind is None or kind == "return_waste") and not self.acted and WASTE in hand_names:
             out.append({"type": "return_waste", "player": p})
-        if kind in (None, "use_route") and self.routes:
+        if (kind is None or kind == "use_route") and self.routes:
             for rid in routes.usable(self, p, self.routes):
                 ability = list(routes.route_cards()[rid]["ability"])
                 if effects.feasible(self, ability, p, self.money, hand_names):
                     out.append({"type": "use_route", "player": p, "route": rid})
-        if kind in (None, "end_turn"):
+        if kind is None or kind == "end_turn":
             out.append({"type": "end_turn", "player": p})
         return out
 
@@ -733,67 +749,80 @@ class TrainsState(GameState):
 
     # ---- views ---------------------------------------------------------------------
     def view(self, player: int | None) -> dict[str, Any]:
+        # view() is the bots' hot path (one per decision): the parts that did not change since the
+        # last view are taken from caches kept on this state, each with the exact inputs it was
+        # built from; every view still gets containers of its own (a caller may change them).
         z = self.zones
         me = player if player is not None and 0 <= player < self.num_players else None
+        rails = self.rails
+        rails_key = self._rails_key()
+        on_board, board_points = self._rail_summary(rails_key)
+        card_names = z.card_names
+        name_of = card_names.__getitem__
         players = []
-        on_board, board_points = self._rail_summary()
-        vp_of = _card_vp
-        for q in range(self.num_players):
-            owned = self._owned_counts(q)
-            entry: dict[str, Any] = {
+        for q in range(len(self.names)):
+            owned, card_vp = self._owned_and_vp(q)
+            discard = z.discards[q]
+            players.append({
                 "name": self.names[q], "hand_size": len(z.hands[q]), "deck_size": len(z.decks[q]),
-                "discard_size": len(z.discards[q]),
-                "discard_top": z.name(z.discards[q][-1]) if z.discards[q] else None,
-                "play": z.names(z.plays[q]), "gained": z.names(z.gained[q]),
+                "discard_size": len(discard),
+                "discard_top": card_names[discard[-1]] if discard else None,
+                "play": list(map(name_of, z.plays[q])), "gained": list(map(name_of, z.gained[q])),
                 "rails_left": self.rails_left[q], "rails_on_board": on_board[q],
                 "vp_track": self.vp_tokens[q], "board_points": board_points[q],
                 # VP cards are bought in the open and only leave a deck by a public trash, so
                 # their total is public knowledge (as Dominion Online's VP counter shows it).
-                "card_vp": sum([vp_of(name) * count for name, count in owned.items()]),
+                "card_vp": card_vp,
                 # Every card a player owns came from the supply in the open (or the starting
                 # deck) and leaves only by a public trash or return: the collection is public
                 # to a player with perfect memory (the search bots' sampling reads it).
                 "owned": owned,
-            }
-            players.append(entry)
+            })
         v: dict[str, Any] = {
             "game": "trains", "rules": self.rules, "sets": self.sets, "board": self.board_id, "phase": self.phase, "turn": self.turn + 1,
             "current": self.current, "to_act": self.to_act(), "you": me,
             "players": players,
-            "rails": [r[:] for r in self.rails], "stations": self.stations[:],
+            "rails": list(map(list.copy, rails)), "stations": self.stations[:],
             "station_tokens": self.station_tokens,
-            "supply": [{"name": n, "count": len(pile), "cost": card(n).cost} for n, pile in z.piles.items()],
+            "supply": self._supply_view(),
             "kingdom": list(self.kingdom), "trash": z.names(z.trash),
-            "routes": routes.route_view(self, self.routes, me),
+            "routes": self._routes_view(me, rails_key) if self.routes else [],
             "attack": effects.attack_view(self),
             "revealed": z.names(z.revealed),
             "money": self.money, "modifiers": list(self.modifiers),
-            "pending": None, "log": self.log_lines(me, 60), "result": self.final,
+            "pending": None, "log": self.log_lines(me, 60),
+            "result": None if self.final is None else copy_json(self.final),
         }
         if self.pending is not None:
             pd = self.pending
             if me == pd["player"]:
-                v["pending"] = {k: pd[k] for k in ("kind", "player", "prompt", "say", "action", "options") if k in pd}
+                # a copy: the prompt's words and options are the state's own lists and dicts
+                v["pending"] = copy_json({k: pd[k] for k in ("kind", "player", "prompt", "say", "action", "options")
+                                          if k in pd})
                 if "unavailable" in pd:
-                    v["pending"]["unavailable"] = pd["unavailable"]
+                    v["pending"]["unavailable"] = copy_json(pd["unavailable"])
                 v["pending"]["source"] = z.name(pd["source"]) if pd["source"] is not None else None
             else:
                 v["pending"] = {"kind": pd["kind"], "player": pd["player"]}
         if me is not None:
-            v["hand"] = [{"id": cid, "name": z.name(cid)} for cid in z.hands[me]]
-            v["discard"] = z.names(z.discards[me])
+            v["hand"] = [{"id": cid, "name": card_names[cid]} for cid in z.hands[me]]
+            v["discard"] = list(map(name_of, z.discards[me]))
             v["card_vp"] = players[me]["card_vp"]
             if self.phase == "start_rails" and self.current == me:
                 v["start_options"] = self.start_rail_options(me)
         return v
 
-    def _rail_summary(self) -> tuple[list[int], list[int]]:
+    def _rails_key(self) -> bytes:
+        """The rails and stations on the board, as bytes (equal bytes: the same rails and stations):
+        what the counts, the Route Bonus progress and the spaces within reach are kept with."""
+        return marshal.dumps((self.board_id, self.rails, self.stations))
+
+    def _rail_summary(self, key: bytes | None = None) -> tuple[list[int], list[int]]:
         """Per player, in one pass over the board: spaces with his rail and their points (the
         same counts as ``scoring.rails_on_board`` and ``scoring.rail_points``; view() is the
-        bots' hot path). Rails and stations are only ever added: the counts are kept with the
-        number of rails and the stations they were counted for (a fresh rails list recounts)."""
-        rails = self.rails
-        key = (id(rails), sum(map(len, rails)), tuple(self.stations))
+        bots' hot path), kept with the rails and stations they were counted for."""
+        if key is None:
+            key = self._rails_key()
         cached = self.__dict__.get("_rail_counts")
         if cached is not None and cached[0] == key:
             return cached[1], cached[2]
@@ -829,10 +858,57 @@ class TrainsState(GameState):
         return on_board, points
 
     def _owned_counts(self, q: int) -> dict[str, int]:
+        return dict(self._owned_and_vp(q)[0])
+
+    def _owned_and_vp(self, q: int) -> tuple[dict[str, int], int]:
+        """``q``'s cards counted by name (sorted by name; a dict of its own) and their VP. Kept with
+        the cards of ``q``'s zones they were counted for: the same cards in the same order (a player
+        who did not act), else the same cards in any order (cards moved between ``q``'s zones)."""
         z = self.zones
+        ids = z.decks[q] + z.hands[q] + z.discards[q] + z.plays[q] + z.gained[q]
+        caches = self.__dict__.get("_owned")
+        if caches is None:
+            caches = self.__dict__["_owned"] = {}
+        cached = caches.get(q)
+        if cached is not None:
+            if cached[0] == ids:
+                return dict(cached[2]), cached[3]
+            ordered = sorted(ids)
+            if cached[1] == ordered:
+                caches[q] = (ids, ordered, cached[2], cached[3])
+                return dict(cached[2]), cached[3]
+        else:
+            ordered = sorted(ids)
         counts: dict[str, int] = {}
-        _count_elements(counts, map(z.card_names.__getitem__, z.decks[q] + z.hands[q] + z.discards[q] + z.plays[q] + z.gained[q]))
-        return dict(sorted(counts.items()))
+        _count_elements(counts, map(z.card_names.__getitem__, ids))
+        owned = dict(sorted(counts.items()))
+        vp_of = _card_vp
+        card_vp = sum([vp_of(name) * count for name, count in owned.items()])
+        caches[q] = (ids, ordered, owned, card_vp)
+        return dict(owned), card_vp
+
+    def _supply_view(self) -> list[dict[str, Any]]:
+        """``view.supply``: each pile's name, count and cost; kept with the piles' names and sizes it
+        was built for, each view gets copies."""
+        piles = self.zones.piles
+        key = (*piles, *map(len, piles.values()))
+        cached = self.__dict__.get("_supply")
+        if cached is None or cached[0] != key:
+            cached = self.__dict__["_supply"] = (
+                key, [{"name": n, "count": len(pile), "cost": card(n).cost} for n, pile in piles.items()])
+        return list(map(dict.copy, cached[1]))
+
+    def _routes_view(self, me: int | None, rails_key: bytes) -> list[dict[str, Any]]:
+        """``view.routes`` (:func:`routes.route_view`), kept per reader with the rails and the cards'
+        state it was built for; each view gets copies."""
+        key = (rails_key, [tuple(r.items()) for r in self.routes])
+        caches = self.__dict__.get("_route_views")
+        if caches is None:
+            caches = self.__dict__["_route_views"] = {}
+        cached = caches.get(me)
+        if cached is None or cached[0] != key:
+            cached = caches[me] = (key, routes.route_view(self, self.routes, me))
+        return [{k: (list(v) if type(v) is list else v) for k, v in r.items()} for r in cached[1]]
 
     # ---- saving --------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
