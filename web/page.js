@@ -493,7 +493,11 @@
 
   function completeCache() {
     const sw = navigator.serviceWorker;
-    if (!sw.controller) return;
+    if (!sw.controller) {
+      // A first visit: the service worker takes the page over once installed (clients.claim).
+      sw.addEventListener("controllerchange", completeCache, { once: true });
+      return;
+    }
     sw.addEventListener("message", (event) => {
       if (event.data && event.data.complete) offlineReady();
       else if (event.data && event.data.complete === false) console.warn("Railtable: offline copy incomplete:", event.data.error);
@@ -513,17 +517,10 @@
 
   if ("serviceWorker" in navigator && window.isSecureContext) {
     const sw = navigator.serviceWorker;
-    if (sw.controller) {
-      startEngine();
-    } else {
-      // First visit: wait (briefly) until the service worker controls the page, so that the
-      // engine's downloads pass through it and are kept.
-      sw.addEventListener("controllerchange", () => {
-        startEngine();
-        whenEngineReady(completeCache); // in case the engine had started without it (timeout)
-      }, { once: true });
-      setTimeout(startEngine, 3000);
-    }
+    // At once, also on a first visit: the engine's downloads go to the browser's HTTP cache, from
+    // which the service worker fills its own once the engine is up (completeCache), so nothing is
+    // downloaded twice and the boot does not wait for the service worker to install.
+    startEngine();
     sw.addEventListener("controllerchange", () => reloading && location.reload());
     sw.register(swURL.href, { scope: new URL("./", swURL).href }).then(watchUpdates, (error) => {
       console.warn("Railtable: offline mode unavailable:", error);
