@@ -6,9 +6,10 @@
  * - install: copies from the previous release's cache every file whose hash did not change; on an
  *   update (an older Railtable cache exists) it downloads the changed files, in the background.
  *   On a first visit it downloads nothing: web/page.js starts the engine at once (not waiting for
- *   this worker), and once the engine is up asks for "complete" below, which takes each file from
- *   the browser's HTTP cache where the page's own loads left it (checked against its hash), so no
- *   file is fetched twice. A first visit takes over at once (skipWaiting); an update waits, so that
+ *   this worker), the engine's worker keeps what it downloaded in a cache of its own
+ *   ("railtable-fetched:<site path>"), and the page then asks for "complete" below, which takes each
+ *   file from there or from the browser's HTTP cache (the page's own loads), each checked against
+ *   its hash, so no file is fetched twice. A first visit takes over at once (skipWaiting); an update waits, so that
  *   an open page keeps being served by the release it started with (never a page mixing two
  *   releases), until the page, shown "a new version is ready", sends "skip-waiting".
  * - activate: deletes older Railtable caches, controls the open pages (clients.claim).
@@ -21,8 +22,9 @@
  *   Chromium keeps V8's compiled wasm beside an HTTP cache entry and reuses it only for an answer
  *   handed back untouched and not revalidated; from Cache Storage the 9.6 MB wasm was compiled
  *   again on every boot (docs/architecture.md, "The warm gap").
- * - message "complete": cache every file not cached yet, once the engine is up: from the HTTP cache
- *   when it holds this release's copy (what the page loaded), else from the network (the other
+ * - message "complete": cache every file not cached yet, once the engine is up: from what the
+ *   engine's worker kept on a first visit or the HTTP cache when they hold this release's copy,
+ *   else from the network (the other
  *   games' style sheets, icons...); answers {complete: true} when every file is cached.
  */
 "use strict";
@@ -37,6 +39,8 @@ const scopeURL = new URL(self.registration.scope);
 const PREFIX = "railtable:" + scopeURL.pathname + ":";
 const CACHE = PREFIX + VERSION;
 const HASH_HEADER = "X-Railtable-Hash";
+// What the engine's worker downloaded on a first visit, before this worker controlled the page.
+const FETCHED_CACHE = "railtable-fetched:" + scopeURL.pathname;
 const hashes = new Map(Object.entries(PRECACHE).map(([path, hash]) => [new URL(path, scopeURL).href, hash]));
 const indexURL = new URL("index.html", scopeURL).href;
 const runtimeURL = new URL(RUNTIME, scopeURL).href;
@@ -83,8 +87,22 @@ async function fromHttpCache(url) {
   return null;
 }
 
+/** ``url`` as the engine's worker fetched it on a first visit (web/worker.js, keepFetched), if it
+ * is exactly this release's file; else null. */
+async function fromFirstVisit(url) {
+  try {
+    const hit = await (await caches.open(FETCHED_CACHE)).match(url);
+    if (!hit) return null;
+    const bytes = await hit.arrayBuffer();
+    if ((await hashOf(bytes)) !== hashes.get(url)) return null;
+    return new Response(bytes, { status: 200, statusText: hit.statusText, headers: hit.headers });
+  } catch (error) {
+    return null;
+  }
+}
+
 async function download(cache, url) {
-  let response = await fromHttpCache(url);
+  let response = (await fromFirstVisit(url)) || (await fromHttpCache(url));
   if (!response) {
     response = await fetch(new Request(url, { cache: "no-cache" })); // a stale HTTP cache entry
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
@@ -142,6 +160,7 @@ self.addEventListener("message", (event) => {
       (async () => {
         const cache = await caches.open(CACHE);
         for (const url of await missing(cache)) await download(cache, url);
+        await caches.delete(FETCHED_CACHE);
       })().finally(() => (completing = null));
     event.waitUntil(
       completing.then(

@@ -29,6 +29,32 @@ const RUNTIME = new URL("../vendor/pyodide/", import.meta.url).href;
 const pyc = { key: null, loaded: false };
 const snap = { key: null, made: null, restored: false };
 
+// A first visit (web/page.js names the worker "first-visit"): the page is not yet under the service
+// worker, so the engine's downloads go straight to the network. What the boot fetches is kept
+// in a cache of its own, from which the service worker fills its cache (sw.js, "complete"):
+// nothing is downloaded twice, even where the HTTP cache keeps no large file (a private window).
+const FETCHED_CACHE = "railtable-fetched:" + site.pathname;
+const fetched = [];
+const plainFetch = self.fetch;
+if (self.name === "first-visit") {
+  self.fetch = async (...args) => {
+    const response = await plainFetch.apply(self, args);
+    if (response.status === 200 && response.url.startsWith(site.href)) fetched.push([response.url, response.clone()]);
+    return response;
+  };
+}
+
+async function keepFetched() {
+  self.fetch = plainFetch;
+  if (!fetched.length) return;
+  try {
+    const cache = await caches.open(FETCHED_CACHE);
+    for (const [url, response] of fetched.splice(0)) await cache.put(url.split("?")[0], response);
+  } finally {
+    post({ kind: "fetched" }); // the page asks the service worker to complete its cache
+  }
+}
+
 async function sha256(buffer) {
   const digest = await crypto.subtle.digest("SHA-256", buffer);
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -203,6 +229,7 @@ boot().then(
     };
     post({ kind: "hello" });
     for (const message of inbox.splice(0)) deliver(message);
+    keepFetched().catch((error) => console.warn("Railtable: first downloads not kept:", error));
     setTimeout(async () => {
       await keepSnapshot().catch((error) => console.warn("Railtable: snapshot not kept:", error));
       await keepBytecode(pyodide).catch((error) => console.warn("Railtable: bytecode not kept:", error));
