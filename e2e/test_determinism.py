@@ -38,3 +38,25 @@ def test_bot_game_ends_in_the_same_state_in_pyodide_and_cpython(
     wait_engine(page)
     in_browser = run_python(page, FINGERPRINT_PY.format(game=game, players=players, seed=seed))
     assert list(in_browser) == fingerprint(game, players, seed)
+
+
+def test_a_boot_from_the_memory_snapshot_replays_the_same_state(
+    page: Any, context: Any, page_problems: Any, server: Any, wait_engine: Any, run_python: Any
+) -> None:
+    """The second boot restores the interpreter from the snapshot the first one kept
+    (web/worker.js); seeded games still end as on CPython, and ``random`` is reseeded."""
+    page.goto(server.url)
+    wait_engine(page)
+    page.wait_for_function("document.documentElement.dataset.snapshot === 'kept'", timeout=120_000, polling=100)
+    first_random = run_python(page, "import random\nrandom.random()")
+    page.close()
+    warm = context.new_page()
+    page_problems.attach_page(warm)
+    warm.goto(server.url)
+    wait_engine(warm)
+    steps = warm.evaluate("window.railtableBoot")
+    assert "snapshot" in steps, steps
+    assert run_python(warm, "import random\nrandom.random()") != first_random
+    for game, players, seed in GAMES:
+        in_browser = run_python(warm, FINGERPRINT_PY.format(game=game, players=players, seed=seed))
+        assert list(in_browser) == fingerprint(game, players, seed)

@@ -5,9 +5,11 @@
  *   is named by the release's hash ("railtable:<site path>:<hash>").
  * - install: copies from the previous release's cache every file whose hash did not change; on an
  *   update (an older Railtable cache exists) it downloads the changed files, in the background.
- *   On a first visit it downloads nothing: web/page.js registers this worker before the
- *   engine starts and the page's own loads fill the cache as they pass (fetch below), so no file
- *   is fetched twice. A first visit takes over at once (skipWaiting); an update waits, so that
+ *   On a first visit it downloads nothing: web/page.js starts the engine at once (not waiting for
+ *   this worker), the engine's worker keeps what it downloaded in a cache of its own
+ *   ("railtable-fetched:<site path>"), and the page then asks for "complete" below, which takes each
+ *   file from there or from the browser's HTTP cache (the page's own loads), each checked against
+ *   its hash, so no file is fetched twice. A first visit takes over at once (skipWaiting); an update waits, so that
  *   an open page keeps being served by the release it started with (never a page mixing two
  *   releases), until the page, shown "a new version is ready", sends "skip-waiting".
  * - activate: deletes older Railtable caches, controls the open pages (clients.claim).
@@ -20,8 +22,10 @@
  *   Chromium keeps V8's compiled wasm beside an HTTP cache entry and reuses it only for an answer
  *   handed back untouched and not revalidated; from Cache Storage the 9.6 MB wasm was compiled
  *   again on every boot (docs/architecture.md, "The warm gap").
- * - message "complete": download what the page has not loaded yet (the other games' style sheets,
- *   icons...), once the engine is up; answers {complete: true} when every file is cached.
+ * - message "complete": cache every file not cached yet, once the engine is up: from what the
+ *   engine's worker kept on a first visit or the HTTP cache when they hold this release's copy,
+ *   else from the network (the other
+ *   games' style sheets, icons...); answers {complete: true} when every file is cached.
  */
 "use strict";
 
@@ -35,6 +39,8 @@ const scopeURL = new URL(self.registration.scope);
 const PREFIX = "railtable:" + scopeURL.pathname + ":";
 const CACHE = PREFIX + VERSION;
 const HASH_HEADER = "X-Railtable-Hash";
+// What the engine's worker downloaded on a first visit, before this worker controlled the page.
+const FETCHED_CACHE = "railtable-fetched:" + scopeURL.pathname;
 const hashes = new Map(Object.entries(PRECACHE).map(([path, hash]) => [new URL(path, scopeURL).href, hash]));
 const indexURL = new URL("index.html", scopeURL).href;
 const runtimeURL = new URL(RUNTIME, scopeURL).href;
@@ -55,9 +61,52 @@ function stamped(response, hash) {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
+/** The first 16 hex digits of the SHA-256 of ``bytes`` (the build's file hash). */
+async function hashOf(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return [...digest.subarray(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** ``url`` from the browser's HTTP cache (the page's own first loads: a first visit starts the
+ * engine before this worker controls the page), else from the network, if it is exactly this
+ * release's file; else null. A cached entry is not revalidated (which would drop the compiled wasm
+ * Chromium keeps beside a runtime file's entry). */
+async function fromHttpCache(url) {
+  const urls = url === indexURL ? [scopeURL.href, indexURL] : [url];
+  for (const candidate of urls) {
+    try {
+      const response = await fetch(candidate, { cache: "force-cache" });
+      if (response.status !== 200) continue;
+      const bytes = await response.arrayBuffer();
+      if ((await hashOf(bytes)) !== hashes.get(url)) continue; // another release's copy
+      return new Response(bytes, { status: 200, statusText: response.statusText, headers: response.headers });
+    } catch (error) {
+      // the network failed: the caller's fetch reports it
+    }
+  }
+  return null;
+}
+
+/** ``url`` as the engine's worker fetched it on a first visit (web/worker.js, keepFetched), if it
+ * is exactly this release's file; else null. */
+async function fromFirstVisit(url) {
+  try {
+    const hit = await (await caches.open(FETCHED_CACHE)).match(url);
+    if (!hit) return null;
+    const bytes = await hit.arrayBuffer();
+    if ((await hashOf(bytes)) !== hashes.get(url)) return null;
+    return new Response(bytes, { status: 200, statusText: hit.statusText, headers: hit.headers });
+  } catch (error) {
+    return null;
+  }
+}
+
 async function download(cache, url) {
-  const response = await fetch(new Request(url, { cache: "no-cache" }));
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  let response = (await fromFirstVisit(url)) || (await fromHttpCache(url));
+  if (!response) {
+    response = await fetch(new Request(url, { cache: "no-cache" })); // a stale HTTP cache entry
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  }
   await cache.put(url, stamped(response, hashes.get(url)));
 }
 
@@ -111,6 +160,7 @@ self.addEventListener("message", (event) => {
       (async () => {
         const cache = await caches.open(CACHE);
         for (const url of await missing(cache)) await download(cache, url);
+        await caches.delete(FETCHED_CACHE);
       })().finally(() => (completing = null));
     event.waitUntil(
       completing.then(

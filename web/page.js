@@ -6,10 +6,10 @@
  * of the page's form controls), and keeps localStorage, which only exists here: the worker gets a
  * copy of Railtable's keys when it starts and sends every write back.
  * Nothing here takes more than a few milliseconds, so the page answers input at every moment.
- * Offline: the service worker (sw.js) is registered first; on a first visit the engine starts
- * once it controls the page, so the page's own loads fill its cache and nothing is downloaded
- * twice; once the engine is ready the service worker fetches the few files not loaded yet, then
- * html[data-offline="ready"] is set.
+ * Offline: the service worker (sw.js) is registered and the engine starts at once; on a first
+ * visit (no service worker in control yet) the worker keeps what it downloaded, and the service
+ * worker fills its cache from that and the HTTP cache (nothing is downloaded twice) and fetches
+ * the few files not loaded yet, then html[data-offline="ready"] is set.
  * Test hooks: window.railtable.run(code) runs Python in the worker and resolves to its value;
  * window.railtable.settled() resolves once every forwarded event has been answered.
  */
@@ -409,6 +409,8 @@
       const waiting = results.get(message.id);
       results.delete(message.id);
       if (waiting) message.error ? waiting.reject(new Error(message.error)) : waiting.resolve(message.value);
+    } else if (message.kind === "fetched") {
+      completeCache(); // a first visit: the worker kept its downloads (worker.js, keepFetched)
     } else if (message.kind === "failed") {
       fail(message.error);
     } else if (message.kind === "marks") {
@@ -420,12 +422,15 @@
 
   function startEngine() {
     if (worker) return;
-    worker = new Worker(new URL("worker.js", here), { type: "module" });
+    // On a first visit the worker keeps its downloads for the service worker (worker.js, keepFetched).
+    worker = new Worker(new URL("worker.js", here), { type: "module", name: firstVisit ? "first-visit" : "engine" });
     worker.onmessage = onMessage;
     worker.onerror = (event) => fail(event.message || "worker error");
     for (const message of early.splice(0)) worker.postMessage(message);
   }
   const early = []; // messages posted before the worker exists (test hook)
+  // No service worker controls the page yet (a first visit), though one can.
+  const firstVisit = "serviceWorker" in navigator && window.isSecureContext && !navigator.serviceWorker.controller;
 
   // ---- the pass-the-device screen: nothing behind it is reachable ---------------------------------
   function guardPrivacy() {
@@ -491,13 +496,21 @@
     root.dataset.offline = "ready";
   }
 
+  let completing = false;
+
   function completeCache() {
     const sw = navigator.serviceWorker;
-    if (!sw.controller) return;
+    if (completing || !("serviceWorker" in navigator)) return;
+    if (!sw.controller) {
+      // A first visit: the service worker takes the page over once installed (clients.claim).
+      sw.addEventListener("controllerchange", completeCache, { once: true });
+      return;
+    }
     sw.addEventListener("message", (event) => {
       if (event.data && event.data.complete) offlineReady();
       else if (event.data && event.data.complete === false) console.warn("Railtable: offline copy incomplete:", event.data.error);
     });
+    completing = true;
     sw.controller.postMessage("complete");
   }
 
@@ -513,23 +526,16 @@
 
   if ("serviceWorker" in navigator && window.isSecureContext) {
     const sw = navigator.serviceWorker;
-    if (sw.controller) {
-      startEngine();
-    } else {
-      // First visit: wait (briefly) until the service worker controls the page, so that the
-      // engine's downloads pass through it and are kept.
-      sw.addEventListener("controllerchange", () => {
-        startEngine();
-        whenEngineReady(completeCache); // in case the engine had started without it (timeout)
-      }, { once: true });
-      setTimeout(startEngine, 3000);
-    }
+    // At once, also on a first visit: the engine's downloads go to the browser's HTTP cache, from
+    // which the service worker fills its own once the engine is up (completeCache), so nothing is
+    // downloaded twice and the boot does not wait for the service worker to install.
+    startEngine();
     sw.addEventListener("controllerchange", () => reloading && location.reload());
     sw.register(swURL.href, { scope: new URL("./", swURL).href }).then(watchUpdates, (error) => {
       console.warn("Railtable: offline mode unavailable:", error);
       startEngine();
     });
-    whenEngineReady(completeCache);
+    if (!firstVisit) whenEngineReady(completeCache); // a first visit: on the worker's "fetched"
     whenEngineReady(askPersistence);
   } else {
     startEngine();
