@@ -38,10 +38,12 @@ def test_hard_bots_think_without_long_tasks_and_stop_when_the_table_is_left(
     page.evaluate(LONG_TASKS_JS)
     page.select_option("#pace", "instant")
     # the markers are placed without search; the first builds are searched
-    page.wait_for_function("document.documentElement.dataset.thinking !== '' "
-                           "&& document.documentElement.dataset.thinking !== undefined", timeout=120_000)
-    status = page.locator("#bot-status")
-    assert status.is_visible() and status.inner_text().endswith("is thinking…")
+    # read in one evaluation: a short search may end between two separate reads
+    page.wait_for_function("""() => {
+        const thinking = document.documentElement.dataset.thinking;
+        const status = document.querySelector("#bot-status");
+        return !!thinking && !!status && status.checkVisibility() && status.innerText.endsWith("is thinking…");
+    }""", timeout=120_000)
     shot(page, "hard-bot-thinking")
     start = moves(page)
     page.wait_for_function(f"Number(document.documentElement.dataset.moves) >= {start + 6}", timeout=180_000)
