@@ -41,6 +41,23 @@ Result = dict[str, Any]
 S = TypeVar("S", bound="GameState")
 
 
+def events_as_read(owner: object, log: list[list[Any]], player: int | None) -> list[list[Any]]:
+    """``log``'s events as ``player`` may read them: an entry ``[kind, args, {seat: [kind, args]}]``
+    reads as that seat's own event for the seat it names and as ``[kind, args]`` for everyone else.
+
+    Each reader's list is kept on ``owner`` as the log grows (a view sends the log's tail after
+    every action) and returned itself, each event shared by every view: read it, never change it.
+    The cache belongs to this log list (a copy or a restored state has its own)."""
+    key = None if player is None else str(player)
+    cache = owner.__dict__.get("_seen_events")
+    if cache is None or cache[0] is not log:
+        cache = owner.__dict__["_seen_events"] = (log, {})
+    seen: list[list[Any]] = cache[1].setdefault(key, [])
+    if len(seen) < len(log):
+        seen.extend(e[2][key] if len(e) > 2 and key in e[2] else e[:2] for e in log[len(seen):])
+    return seen
+
+
 class GameState(ABC):
     """Base class of a game's state. Subclasses hold their data as plain attributes."""
 

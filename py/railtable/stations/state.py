@@ -36,6 +36,7 @@ from typing import Any
 
 from ..core import Action, GameState, Result, Rng
 from ..core.errors import ConfigError
+from ..core.game import events_as_read
 from ..core.jsondata import copy_json
 from . import deal, messages, step1, step2, step3, step4, step5, turn
 from .actions import check_shape
@@ -174,16 +175,7 @@ class StationsState(GameState):
 
     def events_for(self, player: int | None, start: int = 0) -> list[list[Any]]:
         """Structured events from ``start`` as ``player`` may see them: ``[key, params]``."""
-        key = None if player is None else str(player)
-        # Each reader's events are kept as the log grows (views send the tail after every action);
-        # the cache belongs to this events list (a clone or a restored state has its own).
-        events = self.events
-        cache = self.__dict__.get("_seen_events")
-        if cache is None or cache[0] is not events:
-            cache = self.__dict__["_seen_events"] = (events, {})
-        seen = cache[1].setdefault(key, [])
-        if len(seen) < len(events):
-            seen.extend(ev[2][key] if len(ev) > 2 and key in ev[2] else ev[:2] for ev in events[len(seen):])
+        seen = events_as_read(self, self.events, player)
         return seen[start:]
 
     def log_in(self, player: int | None, lang: str, start: int = 0) -> list[str]:

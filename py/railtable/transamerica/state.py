@@ -45,6 +45,7 @@ from ..core import (
     Rng,
     SaveError,
 )
+from ..core.game import events_as_read
 from . import board, messages
 from .board import COLOURS, TRACKS_IN_SUPPLY, Point
 from .errors import (
@@ -197,18 +198,7 @@ class TransAmericaState(GameState):
     def log_events(self, player: int | None, tail: int | None = None) -> list[list[Any]]:
         """The log as ``player`` may read it: ``[kind, args]`` events, his own secrets and
         nobody else's; the last ``tail`` only when given."""
-        key = None if player is None else str(player)
-        # Each reader's events are kept as the log grows (a view sends the tail after every
-        # action), one list per event shared by every view: read them, never change them. The
-        # cache belongs to this log list (a copy or a restored state has its own).
-        log = self.log
-        cache = self.__dict__.get("_seen_events")
-        if cache is None or cache[0] is not log:
-            cache = self.__dict__["_seen_events"] = (log, {})
-        seen = cache[1].setdefault(key, [])
-        if len(seen) < len(log):
-            seen.extend(entry[2][key] if len(entry) > 2 and key in entry[2] else entry[:2]
-                        for entry in log[len(seen):])
+        seen = events_as_read(self, self.log, player)
         return list(seen) if tail is None else seen[-tail:] if tail > 0 else []
 
     def log_lines(self, player: int | None, tail: int | None = None, lang: str = "en") -> list[str]:
