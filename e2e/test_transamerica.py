@@ -168,6 +168,9 @@ def test_offline_reload_and_go_on_playing(page: Any, server: Any, wait_engine: A
     play_my_turn(page)  # the start marker, saved to localStorage
     page.wait_for_selector("#turn-banner.mine")
     played = moves(page)
+    # "Once loaded": the offline copy is complete (on a first visit the service worker fills its
+    # cache after the engine is up, so a reload a moment after the first boot may come before it)
+    page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=120_000)
     server.stop()
     # The service worker asks the HTTP cache, then the network, for the runtime before Cache Storage
     # (e2e/test_offline.py says why); a test profile's small memory cache may not hold the 9.6 MB wasm.
