@@ -2,8 +2,9 @@
 Pyodide page, cold and warm; no main-thread task over 50 ms from navigation to Start enabled; a
 first visit downloads at most 1.1 times the site's size).
 
-Side by side in one run, interleaved: the app (index.html: Pyodide in a Web Worker) and a bare
-Pyodide page (``loadPyodide`` from the same vendor copy on the main thread, one line of Python).
+Side by side in one run, interleaved: the app (index.html: Pyodide in a Web Worker), a bare
+Pyodide page (``loadPyodide`` from the same vendor copy on the main thread, one line of Python) and
+the same bare boot in a module worker (what moving off the main thread costs by itself).
 - boot: navigation start -> ``html[data-engine="ready"]`` (the app sets it as it enables Start);
 - cold: a new browser profile (empty HTTP cache, code cache, storage, no service worker);
 - warm: a new tab in the same profile (for the app, once its service worker holds the release);
@@ -15,8 +16,9 @@ Pyodide page (``loadPyodide`` from the same vendor copy on the main thread, one 
   (``bench/cpu.py``): much steadier than wall time on a machine shared with other jobs;
 - the app's boot in parts, from the worker's marks: wasm fetched and compiled, the rest of
   ``loadPyodide`` (Python starting, standard library), unpacking, imports, the app's start();
-- the worker's import step (sources unpacked -> page modules imported), cold (compiling) and warm
-  (the bytecode kept by the first load: the warm tab opens once it is kept).
+- the worker's import step (sources unpacked -> page modules imported), cold (from the bytecode
+  python.zip carries) and warm (restored from the memory snapshot the first load kept: the warm tab
+  opens once it is kept).
 Medians of ``--runs`` (default 3). The site is a private fresh build (dist/ is untouched).
 
 Run: ``python3 bench/boot.py [--runs N] [--json]``.
@@ -36,7 +38,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from sitecopy import BARE_PAGE, add_release, served_site  # noqa: E402, I001  (sitecopy puts tools/ on sys.path)
+from sitecopy import BARE_PAGE, BARE_WORKER_PAGE, add_release, served_site  # noqa: E402, I001  (sitecopy puts tools/ on sys.path)
 from browser import launch_options  # noqa: E402, I001  (tools/browser.py)
 import cpu  # noqa: E402
 
@@ -59,6 +61,8 @@ READ_MARKS_JS = """() => {
   const hello = performance.getEntriesByName("railtable-hello")[0];
   const steps = window.railtableBoot ? { ...window.railtableBoot } : null;
   if (steps && hello) steps.hello = Math.round(hello.startTime);
+  const made = performance.getEntriesByName("railtable-worker")[0];
+  if (steps && made) steps.worker = Math.round(made.startTime);
   if (steps && window.__bootMarks.ready !== undefined) steps.ready = Math.round(window.__bootMarks.ready);
   return { ...window.__bootMarks, fcp: paint ? paint.startTime : null, steps };
 }"""
@@ -104,8 +108,8 @@ def measure(playwright: Any, server: Any, url: str, app: bool) -> dict[str, Any]
                 cold["page"].wait_for_function("document.documentElement.dataset.offline === 'ready'",
                                                timeout=120_000, polling=100)
                 sent = list(server.sent)
-                # the worker keeps the modules' bytecode for the next boot, 4 s after this one
-                cold["page"].wait_for_function("document.documentElement.dataset.bytecode === 'kept'",
+                # the worker keeps its memory snapshot for the next boot, 4 s after this one
+                cold["page"].wait_for_function("document.documentElement.dataset.snapshot === 'kept'",
                                                timeout=120_000, polling=100)
             cold.pop("page").close()
             time.sleep(0.3)
@@ -122,7 +126,7 @@ def measure(playwright: Any, server: Any, url: str, app: bool) -> dict[str, Any]
         "twice": sorted(path for path, n in counts.items() if n > 1) if app else None,
         "cold_steps": cold.get("steps"), "warm_steps": warm.get("steps"),
         "cold_import": _imports(cold.get("steps")), "warm_import": _imports(warm.get("steps")),
-        "warm_bytecode": bool(warm.get("steps") and "bytecode" in warm["steps"]) if app else None,
+        "warm_snapshot": bool(warm.get("steps") and "snapshot" in warm["steps"]) if app else None,
         "cold_parts": parts(cold.get("steps")), "warm_parts": parts(warm.get("steps")),
         "cold_cpu": cold["cpu"].get("total"), "warm_cpu": warm["cpu"].get("total"),
         "cold_cpu_kinds": cold["cpu"], "warm_cpu_kinds": warm["cpu"],
@@ -131,11 +135,16 @@ def measure(playwright: Any, server: Any, url: str, app: bool) -> dict[str, Any]
 
 # The app's boot in parts (page clock, ms): the worker's steps (web/worker.js marks), then the page's.
 PARTS = (
-    ("worker started", "start", None),
+    ("page.js creates the worker", "worker", None),
+    ("worker's script running", "worker", "script"),
+    ("worker started (snapshot looked for)", "start", None),
+    ("loadPyodide until the wasm", "start", "wasm_start"),
     ("wasm fetched + compiled", "wasm_start", "wasm"),
     ("rest of loadPyodide", "wasm", "pyodide"),
-    ("python.zip + bytecode unpacked", "pyodide", "unpacked"),
-    ("page modules imported", "unpacked", "imported"),
+    ("python.zip unpacked", "pyodide", "unpacked"),
+    ("page modules imported", "unpacked", "app_imported"),
+    ("snapshot made (first boot only)", "app_imported", "snapshot_made"),
+    ("snapshot + bridge connected", "app_imported", "imported"),
     ("hello -> app start() -> lobby drawn", "imported", "ready"),
 )
 
@@ -165,7 +174,7 @@ def median(values: list[Any]) -> float | None:
 
 def site_bytes(folder: Path) -> int:
     """The release's size: every file a visitor may be sent (the benchmark page excluded)."""
-    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file() and p.name != BARE_PAGE)
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file() and p.name not in (BARE_PAGE, BARE_WORKER_PAGE))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -177,10 +186,11 @@ def main(argv: list[str] | None = None) -> int:
 
     from playwright.sync_api import sync_playwright
 
-    samples: dict[str, list[dict[str, Any]]] = {"app": [], "bare": []}
+    samples: dict[str, list[dict[str, Any]]] = {"app": [], "bare": [], "bare_worker": []}
     with served_site() as server, sync_playwright() as pw:
         size = site_bytes(server.directory)
-        pages = {"app": (server.url, True), "bare": (server.url + BARE_PAGE, False)}
+        pages = {"app": (server.url, True), "bare": (server.url + BARE_PAGE, False),
+                 "bare_worker": (server.url + BARE_WORKER_PAGE, False)}
         if args.before:
             add_release(server.directory, args.before, "before")
             pages["before"] = (server.url + "before/", True)
@@ -215,11 +225,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'app (Pyodide in a worker)':30}{ms(result['app']['cold'])}  {ms(result['app']['warm'])}")
     print(f"{'bare loadPyodide page':30}{ms(result['bare']['cold'])}  {ms(result['bare']['warm'])}")
     print(f"{'app - bare (target <= 300)':30}{ms(result['app_minus_bare_cold'])}  {ms(result['app_minus_bare_warm'])}")
+    print(f"{'bare Pyodide in a worker':30}{ms(result['bare_worker']['cold'])}  {ms(result['bare_worker']['warm'])}")
     if args.before:
         print(f"{'app at ' + args.before:30}{ms(result['before']['cold'])}  {ms(result['before']['warm'])}")
     print("Browser CPU time, navigation -> Start enabled (all its processes; steadier than wall time under load)")
     print(f"{'app':30}{ms(result['app']['cold_cpu'])}  {ms(result['app']['warm_cpu'])}")
     print(f"{'bare loadPyodide page':30}{ms(result['bare']['cold_cpu'])}  {ms(result['bare']['warm_cpu'])}")
+    print(f"{'bare Pyodide in a worker':30}{ms(result['bare_worker']['cold_cpu'])}  {ms(result['bare_worker']['warm_cpu'])}")
     if args.before:
         print(f"{'app at ' + args.before:30}{ms(result['before']['cold_cpu'])}  {ms(result['before']['warm_cpu'])}")
     print("Longest main-thread task before Start is enabled (target < 50 ms; 0 = no long task)")
@@ -230,9 +242,9 @@ def main(argv: list[str] | None = None) -> int:
     ratio = f"{visit / size:.3f}x" if visit else "n/a"
     print(f"First visit: {visit / 1e6 if visit else 0:.2f} MB sent for a {size / 1e6:.2f} MB site "
           f"({ratio}; target <= 1.1x); sent twice: {', '.join(result['twice']) or 'none'}")
-    used = sum(bool(s["warm_bytecode"]) for s in samples["app"])
+    used = sum(bool(s["warm_snapshot"]) for s in samples["app"])
     print(f"Worker, sources unpacked -> page modules imported: {ms(result['app']['cold_import'])} cold, "
-          f"{ms(result['app']['warm_import'])} warm (bytecode from the cache in {used} of {args.runs} warm loads)")
+          f"{ms(result['app']['warm_import'])} warm (restored from the snapshot in {used} of {args.runs} warm loads)")
     print("The app's boot in parts (medians, ms; worker marks on the page's clock)")
     for label, _, _ in PARTS:
         row = [median([s[f"{k}_parts"].get(label) for s in samples["app"]]) for k in ("cold", "warm")]

@@ -15,6 +15,7 @@ import build as site_build  # noqa: E402
 from serve import SiteServer  # noqa: E402
 
 BARE_PAGE = "bench-bare.html"
+BARE_WORKER_PAGE = "bench-bare-worker.html"
 
 
 def runtime_dir(site: Path) -> str:
@@ -32,6 +33,8 @@ def served_site() -> Iterator[SiteServer]:
         site_build.build(site)
         bare = (ROOT / "bench" / "bare_pyodide.html").read_text(encoding="utf-8")
         (site / BARE_PAGE).write_text(bare.replace("vendor/pyodide/", runtime_dir(site)), encoding="utf-8")
+        bare = (ROOT / "bench" / "bare_worker.html").read_text(encoding="utf-8")
+        (site / BARE_WORKER_PAGE).write_text(bare.replace("vendor/pyodide/", runtime_dir(site)), encoding="utf-8")
         with SiteServer(site) as server:
             yield server
 

@@ -5,14 +5,16 @@
 - ``index.html``, ``manifest.webmanifest`` (the installable app) and the page's own files from
   ``web/`` (scripts, style sheets, icons; not the Python sources, which travel in the archive);
 - ``python.zip``: every engine and page module (``py/railtable/**`` and ``web/railtable_web/**``,
-  ``*.py`` and ``*.json``), unpacked by ``web/worker.js`` into Pyodide's ``/home/pyodide``;
+  ``*.py`` and ``*.json``) with its bytecode compiled by the shipped Pyodide under Node
+  (``tools/bytecode.mjs``), unpacked by ``web/worker.js`` into Pyodide's ``/home/pyodide``;
 - ``vendor/pyodide-<hash>/``: the Pyodide runtime files a standard-library-only program needs, in
   a folder named by their content hash (``web/worker.js`` is given that name);
 - ``build.json``: the release version (a content hash of every file) and the runtime version;
 - ``sw.js``: the service worker (from ``tools/sw.template.js``) with the precache list, each file
   with its own content hash (made here, at build time).
 
-The build is deterministic (same sources and node_modules, same bytes) and takes well under a second.
+The build is deterministic (same sources and node_modules, same bytes) and takes well under a second
+(about 4 s more when the Python sources changed: Node compiles them).
 Usage: ``python3 tools/build.py [--if-needed] [--out DIR] [--quiet]``.
 """
 
@@ -20,9 +22,13 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import io
 import json
+import os
 import shutil
+import subprocess
 import sys
+import tempfile
 import time
 import zipfile
 from collections.abc import Iterable, Iterator
@@ -113,14 +119,55 @@ def archive_members(files: Iterable[str]) -> dict[str, str]:
     return members
 
 
-def write_archive(out: Path, sources: dict[str, Path]) -> None:
-    """Write ``python.zip`` deterministically (sorted names, fixed dates and modes)."""
-    with zipfile.ZipFile(out / PYTHON_ARCHIVE, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=6) as zf:
-        for rel, name in archive_members(sources).items():
+def _zip(entries: Iterable[tuple[str, bytes]]) -> bytes:
+    """A zip of ``entries`` made deterministically (given order, fixed dates and modes)."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=6) as zf:
+        for name, data in entries:
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            zf.writestr(info, sources[rel].read_bytes())
+            zf.writestr(info, data)
+    return out.getvalue()
+
+
+BYTECODE_SCRIPT = ROOT / "tools" / "bytecode.mjs"
+BYTECODE_CACHE = ROOT / ".cache" / "bytecode"
+
+
+def bytecode(source_zip: bytes, runtime_dir: str) -> list[tuple[str, bytes]]:
+    """The ``__pycache__`` files of every module in ``source_zip``, compiled by the runtime the site
+    ships (``tools/bytecode.mjs``: Pyodide under Node; see ``tools/bytecode.py`` for why).
+
+    Kept in ``.cache/bytecode/`` under the hash of the sources and the runtime, so a build whose
+    Python did not change does not start Node."""
+    key = hashlib.sha256(source_zip + runtime_dir.encode()).hexdigest()[:24]
+    cached = BYTECODE_CACHE / f"{key}.zip"
+    if not cached.is_file():
+        node = shutil.which("node")
+        if node is None:
+            raise BuildError("Node.js is needed to compile the Python modules for Pyodide (tools/bytecode.mjs); "
+                             "install it (tools/test.sh says how) and build again")
+        BYTECODE_CACHE.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(prefix="railtable-bytecode-") as tmp:
+            src, made = Path(tmp) / "sources.zip", Path(tmp) / "bytecode.zip"
+            src.write_bytes(source_zip)
+            run = subprocess.run([node, str(BYTECODE_SCRIPT), str(src), str(made)],
+                                 capture_output=True, text=True, check=False)
+            if run.returncode != 0 or not made.is_file():
+                raise BuildError(f"compiling the Python modules failed:\n{run.stderr[-2000:]}")
+            partial = cached.with_suffix(f".{os.getpid()}.part")
+            shutil.copyfile(made, partial)
+            os.replace(partial, cached)  # parallel builds never see half a file
+    with zipfile.ZipFile(cached) as zf:
+        return [(name, zf.read(name)) for name in zf.namelist()]
+
+
+def write_archive(out: Path, sources: dict[str, Path], runtime_dir: str) -> None:
+    """Write ``python.zip``: every module's source, then its bytecode (deterministic)."""
+    entries = [(name, sources[rel].read_bytes()) for rel, name in archive_members(sources).items()]
+    compiled = bytecode(_zip(entries), runtime_dir)
+    (out / PYTHON_ARCHIVE).write_bytes(_zip(entries + compiled))
 
 
 MANIFEST = "manifest.webmanifest"
@@ -189,7 +236,8 @@ def file_hash(path: Path) -> str:
 
 def sources() -> list[Path]:
     """Every input of the build (for ``--if-needed``)."""
-    found = [ROOT / "index.html", Path(__file__).resolve(), SW_TEMPLATE, ROOT / "package-lock.json"]
+    found = [ROOT / "index.html", Path(__file__).resolve(), SW_TEMPLATE, ROOT / "package-lock.json",
+             BYTECODE_SCRIPT, BYTECODE_SCRIPT.with_suffix(".py")]
     found += list(_walk(ROOT / "web"))
     found += [p for p in _walk(ROOT / "py" / "railtable") if p.suffix in (".py", ".json")]
     return [p for p in found if p.exists()]
@@ -244,7 +292,7 @@ def build(out: Path) -> dict[str, object]:
     if missing_icons:
         raise BuildError(f"icons missing: {', '.join(missing_icons)} (tools/icons.py draws the PNGs)")
 
-    write_archive(out, python)
+    write_archive(out, python, runtime_dir)
     files.append(PYTHON_ARCHIVE)
     (out / MANIFEST).write_text(json.dumps(web_manifest(), indent=1) + "\n", encoding="utf-8")
     files.append(MANIFEST)

@@ -6,7 +6,7 @@
  * of the page's form controls), and keeps localStorage, which only exists here: the worker gets a
  * copy of Railtable's keys when it starts and sends every write back.
  * Nothing here takes more than a few milliseconds, so the page answers input at every moment.
- * Offline: the service worker (sw.js) is registered and the engine starts at once; on a first
+ * Offline: the engine starts at once and the service worker (sw.js) is registered once it is up; on a first
  * visit (no service worker in control yet) the worker keeps what it downloaded, and the service
  * worker fills its cache from that and the HTTP cache (nothing is downloaded twice) and fetches
  * the few files not loaded yet, then html[data-offline="ready"] is set.
@@ -423,6 +423,7 @@
   function startEngine() {
     if (worker) return;
     // On a first visit the worker keeps its downloads for the service worker (worker.js, keepFetched).
+    performance.mark("railtable-worker"); // bench/boot.py
     worker = new Worker(new URL("worker.js", here), { type: "module", name: firstVisit ? "first-visit" : "engine" });
     worker.onmessage = onMessage;
     worker.onerror = (event) => fail(event.message || "worker error");
@@ -529,12 +530,16 @@
     // At once, also on a first visit: the engine's downloads go to the browser's HTTP cache, from
     // which the service worker fills its own once the engine is up (completeCache), so nothing is
     // downloaded twice and the boot does not wait for the service worker to install.
+    // The service worker is registered once the engine is up: on a first visit its installing
+    // competed with the boot for the processor (bench/boot.py), and the browser checks a registered
+    // one for updates at every navigation anyway.
     startEngine();
     sw.addEventListener("controllerchange", () => reloading && location.reload());
-    sw.register(swURL.href, { scope: new URL("./", swURL).href }).then(watchUpdates, (error) => {
-      console.warn("Railtable: offline mode unavailable:", error);
-      startEngine();
-    });
+    const register = () =>
+      sw.register(swURL.href, { scope: new URL("./", swURL).href }).then(watchUpdates, (error) => {
+        console.warn("Railtable: offline mode unavailable:", error);
+      });
+    whenEngineReady(register);
     if (!firstVisit) whenEngineReady(completeCache); // a first visit: on the worker's "fetched"
     whenEngineReady(askPersistence);
   } else {

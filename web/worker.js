@@ -1,8 +1,10 @@
 /* Railtable's engine worker: all Python (engine, bots, table code) runs here, off the page's
  * main thread, so the page answers input at every moment (docs/architecture.md).
  *
- * Loads our copy of Pyodide, unpacks python.zip (py/railtable and web/railtable_web) into
- * /home/pyodide, imports railtable_web.bridge and hands it every message from the page.
+ * Loads our copy of Pyodide (restored from a memory snapshot when an earlier boot left one), unpacks
+ * python.zip (py/railtable and web/railtable_web, sources and bytecode) into /home/pyodide, imports
+ * railtable_web.bridge and hands it every message from the page. The same script, run as a worker
+ * named "snapshot", makes that snapshot for the next boots (makeSnapshot below).
  * Messages to the page: {kind: "ops", batch} (DOM operations, JSON), {kind: "hello"} (Python is
  * up: send "start"), {kind: "result", id, value | error} (answers "run", used by tests),
  * {kind: "failed", error} (the engine could not start).
@@ -11,6 +13,7 @@
  */
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 
+const scriptStart = performance.now(); // bench/boot.py: the worker's script runs (pyodide.mjs loaded)
 const site = new URL("../", import.meta.url);
 const inbox = [];
 let deliver = null;
@@ -20,14 +23,12 @@ function post(message) {
   self.postMessage(message);
 }
 
-// Compiled bytecode of python.zip, made after a first boot and kept for the next ones
-// (railtable_web/pyc_cache.py): keyed by the archive's SHA-256, in a cache of our own.
-// The same cache keeps a memory snapshot of the interpreter with our modules imported (see
-// "snapshot" below), keyed by the archive's SHA-256 and the runtime's folder.
+// python.zip holds every module's bytecode, compiled at build time by this very runtime
+// (tools/bytecode.mjs). A cache of our own keeps a memory snapshot of the interpreter with our
+// modules imported (see "snapshot" below), keyed by the archive's SHA-256 and the runtime's folder.
 const PYC_CACHE = "railtable-pyc:" + site.pathname;
 const RUNTIME = new URL("../vendor/pyodide/", import.meta.url).href;
-const pyc = { key: null, loaded: false };
-const snap = { key: null, made: null, restored: false };
+const snap = { read: null };
 
 // A first visit (web/page.js names the worker "first-visit"): the page is not yet under the service
 // worker, so the engine's downloads go straight to the network. What the boot fetches is kept
@@ -64,16 +65,6 @@ function snapshotKey(digest) {
   return new URL(`python-snapshot.bin?${digest}&${encodeURIComponent(RUNTIME)}`, site).href;
 }
 
-async function cachedBytecode(digest) {
-  try {
-    pyc.key = new URL("python-pyc.zip?" + (await digest), site).href;
-    const hit = await (await caches.open(PYC_CACHE)).match(pyc.key);
-    return hit ? await hit.arrayBuffer() : null;
-  } catch (error) {
-    return null; // no Cache Storage (an opaque origin...): compile from the sources
-  }
-}
-
 /** The snapshot kept by an earlier boot, if any: {key, bytes} where bytes resolves once the
  * archive's hash is known to match (else rejects: the boot then starts Python from scratch). */
 async function savedSnapshot(digest) {
@@ -103,33 +94,42 @@ async function forgetSnapshot(key) {
   }
 }
 
-async function keepBytecode(pyodide) {
-  // Once per release, while the person reads the lobby; the compiling yields between modules.
-  if (pyc.loaded || !pyc.key) return;
-  const made = await pyodide.runPythonAsync("from railtable_web import pyc_cache\nawait pyc_cache.build()");
-  const bytes = made.toJs();
-  made.destroy();
+async function storeSnapshot(key, bytes) {
   const cache = await caches.open(PYC_CACHE);
-  for (const old of await cache.keys()) if (old.url !== pyc.key && old.url !== snap.key) await cache.delete(old);
-  await cache.put(pyc.key, new Response(bytes, { headers: { "Content-Type": "application/zip" } }));
-  post({ kind: "ops", batch: JSON.stringify({ ops: [["d", "html", "bytecode", "kept"]], reply: null }) }); // benchmarks wait for it
+  for (const old of await cache.keys()) if (old.url !== key) await cache.delete(old); // older releases' snapshots
+  await cache.put(key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
 }
 
-async function keepSnapshot() {
-  // The snapshot made by this boot (before the page's first message), kept for the next boots.
-  if (!snap.made || !snap.key) return;
-  const bytes = snap.made;
-  snap.made = null;
-  const cache = await caches.open(PYC_CACHE);
-  for (const old of await cache.keys()) if (old.url.includes("python-snapshot.bin?") && old.url !== snap.key) await cache.delete(old);
-  await cache.put(snap.key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
-  post({ kind: "ops", batch: JSON.stringify({ ops: [["d", "html", "snapshot", "kept"]], reply: null }) }); // tests wait for it
+/** The "snapshot" worker (started by the engine worker once it is up and idle, when no snapshot of
+ * this release exists): boots its own Pyodide with `_makeSnapshot` (which makes loadPyodide about
+ * 1 s slower: never on the boot a person waits for), imports our modules, keeps the snapshot for the
+ * next boots and says so. It holds no game and is closed once it has answered. */
+async function makeSnapshot() {
+  const response = await fetch(new URL("python.zip", site));
+  if (!response.ok) throw new Error(`python.zip: HTTP ${response.status}`);
+  const archive = await response.arrayBuffer();
+  const key = snapshotKey(await sha256(archive.slice(0)));
+  const pyodide = await loadPyodide({ indexURL: RUNTIME, _makeSnapshot: true });
+  prepare(pyodide, archive);
+  importApp(pyodide); // what the engine imports before it connects the bridge: no JavaScript held
+  await storeSnapshot(key, pyodide.makeMemorySnapshot());
+}
+
+/** In the engine worker: have the snapshot made beside it, then tell the page (tests wait for it). */
+function startSnapshotMaker() {
+  const maker = new Worker(new URL(import.meta.url), { type: "module", name: "snapshot" });
+  const done = (kept, why) => {
+    maker.terminate();
+    if (kept) post({ kind: "ops", batch: JSON.stringify({ ops: [["d", "html", "snapshot", "kept"]], reply: null }) });
+    else console.warn("Railtable: no snapshot for the next boot:", why);
+  };
+  maker.onmessage = (event) => done(event.data.kind === "kept", event.data.error);
+  maker.onerror = (event) => done(false, event.message);
 }
 
 /** Our modules, unpacked and imported: the state a snapshot keeps. */
-function prepare(pyodide, archive, compiled) {
+function prepare(pyodide, archive) {
   pyodide.unpackArchive(archive, "zip", { extractDir: "/home/pyodide" });
-  if (compiled) pyodide.unpackArchive(compiled, "zip", { extractDir: "/home/pyodide" });
   pyodide.runPython("import sys\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')");
 }
 
@@ -145,9 +145,9 @@ async function boot() {
   });
   const digest = archive.then((buffer) => sha256(buffer.slice(0)));
   digest.catch(() => {});
-  const bytecode = cachedBytecode(digest);
-  const saved = await savedSnapshot(digest);
-  const marks = { start: performance.now() };
+  // A first visit has no snapshot yet: opening Cache Storage to look costs a cold profile ~0.1 s.
+  const saved = self.name === "first-visit" ? null : await savedSnapshot(digest);
+  const marks = { script: scriptStart, start: performance.now() };
   // The runtime's wasm (fetched and compiled, or taken from Chromium's code cache), timed for bench/boot.py.
   const streaming = WebAssembly.instantiateStreaming;
   WebAssembly.instantiateStreaming = async (...args) => {
@@ -163,15 +163,11 @@ async function boot() {
     try {
       pyodide = await loadPyodide({ indexURL: RUNTIME, _loadSnapshot: saved.bytes });
       marks.pyodide = performance.now();
-      const compiled = await bytecode;
       marks.snapshot_read = snap.read;
-      marks.bytecode_read = performance.now();
-      prepare(pyodide, await archive, compiled); // the files, for the modules imported later
+      prepare(pyodide, await archive); // the files, for the modules imported later
       marks.prepared = performance.now();
-      pyc.loaded = Boolean(compiled);
       pyodide.runPython("import random\nrandom.seed()"); // not the snapshot's random state
       marks.snapshot = performance.now();
-      snap.key = saved.key; // kept (keepBytecode deletes the rest)
     } catch (error) {
       console.warn("Railtable: snapshot not used:", error);
       await forgetSnapshot(saved.key);
@@ -180,29 +176,18 @@ async function boot() {
     }
   }
   if (!pyodide) {
-    pyodide = await loadPyodide({ indexURL: RUNTIME, _makeSnapshot: true });
+    pyodide = await loadPyodide({ indexURL: RUNTIME });
     marks.pyodide = performance.now();
-    const compiled = await bytecode;
-    prepare(pyodide, await archive, compiled);
-    pyc.loaded = Boolean(compiled);
-    if (compiled) marks.bytecode = performance.now();
+    prepare(pyodide, await archive);
   }
   marks.unpacked = performance.now();
   importApp(pyodide);
-  if (!saved || !marks.snapshot) {
-    try {
-      snap.made = pyodide.makeMemorySnapshot(); // kept in idle time (keepSnapshot)
-      snap.key = snapshotKey(await digest);
-    } catch (error) {
-      console.warn("Railtable: no snapshot:", error);
-      snap.made = null;
-    }
-  }
+  marks.app_imported = performance.now();
   const bridge = pyodide.pyimport("railtable_web.bridge");
   bridge.connect((batch) => post({ kind: "ops", batch }));
   marks.imported = performance.now();
   post({ kind: "marks", marks, origin: performance.timeOrigin });
-  return { pyodide, bridge };
+  return { pyodide, bridge, restored: Boolean(marks.snapshot) };
 }
 
 async function run(pyodide, bridge, message) {
@@ -221,8 +206,13 @@ async function run(pyodide, bridge, message) {
   }
 }
 
-boot().then(
-  ({ pyodide, bridge }) => {
+if (self.name === "snapshot") {
+  makeSnapshot().then(
+    () => post({ kind: "kept" }),
+    (error) => post({ kind: "failed", error: String(error) }),
+  );
+} else boot().then(
+  ({ pyodide, bridge, restored }) => {
     deliver = (message) => {
       if (message.kind === "run") run(pyodide, bridge, message);
       else bridge.receive(message.json);
@@ -230,10 +220,7 @@ boot().then(
     post({ kind: "hello" });
     for (const message of inbox.splice(0)) deliver(message);
     keepFetched().catch((error) => console.warn("Railtable: first downloads not kept:", error));
-    setTimeout(async () => {
-      await keepSnapshot().catch((error) => console.warn("Railtable: snapshot not kept:", error));
-      await keepBytecode(pyodide).catch((error) => console.warn("Railtable: bytecode not kept:", error));
-    }, 4000);
+    if (!restored) setTimeout(startSnapshotMaker, 4000); // while the person reads the lobby
   },
   (error) => post({ kind: "failed", error: String(error && error.stack ? error.stack : error) }),
 );
