@@ -9,7 +9,7 @@ import pytest
 import toy_game  # noqa: F401  (registers the toy game)
 from test_cli import cli
 
-from railtable.core.soak import soak, soak_game
+from railtable.core.soak import SoakError, Unfinished, soak, soak_game
 
 
 @pytest.mark.parametrize("game", ["transamerica", "trains", "stations"])
@@ -167,3 +167,19 @@ def test_weighted_kinds_and_setup_options_vary_with_the_seed() -> None:
     assert {c["route_bonus"] for c, _ in seen} == {True, False}
     kinds = [k for _, seats in seen for k in seats]
     assert "normal" not in kinds and kinds.count("easy") > kinds.count("random") > 0
+
+
+def test_a_random_only_table_that_never_ends_is_unfinished_not_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Trains & Stations, seed 100395, three random seats: reclaiming undoes the routes (rulebook
+    "Step 1"), nobody scores, the VP stack never runs out; the soak stops it, checked, as unfinished.
+    (It has not ended after 15,000 actions; stopped here after 600 to keep the test short.)"""
+    monkeypatch.setattr("railtable.core.soak.RANDOM_TABLE_ACTIONS", 600)
+    with pytest.raises(Unfinished):
+        soak_game("stations", 100395, kinds=[("random", 1.0)])
+    result = soak("stations", 1, 100395, kinds=[("random", 1.0)])
+    assert (result["errors"], result["unfinished"]) == (0, 1)
+
+
+def test_a_table_with_a_bot_that_plays_to_win_must_end() -> None:
+    with pytest.raises(SoakError, match="did not end"):
+        soak_game("stations", 100395, max_actions=50, kinds=[("easy", 1.0)])

@@ -18,6 +18,13 @@ card sets, Route Bonus cards, Chiba's "S" start; TransAmerica's dashed cities). 
 
 Once per game (at a seeded point) and at the end, the save is restored with ``Match.from_save`` and
 must give an equal state. Run: ``python -m railtable soak --games N --seed S [--game G]``.
+
+A table of ``random`` seats only may never end a game, and that is not a fault of the engine: in
+Trains & Stations a player who reclaims his dice undoes his routes (rulebook "Step 1"), so uniform
+random play can go on for ever without scoring, and the game ends only once the VP stack has run
+out. Such a game is stopped after ``RANDOM_TABLE_ACTIONS`` actions, every check above made on the
+way, and counted as ``unfinished``, not as an error; any table with another kind of bot must end
+within ``max_actions``.
 """
 
 from __future__ import annotations
@@ -39,6 +46,15 @@ from .rng import Rng
 
 class SoakError(AssertionError):
     """A broken contract found by the soak."""
+
+
+class Unfinished(Exception):
+    """A table of random seats only played ``RANDOM_TABLE_ACTIONS`` actions without ending."""
+
+
+RANDOM_TABLE_ACTIONS = 3_000
+"""Where a random-only table is stopped (games of every system end within about 1,000 actions
+when any seat plays to win)."""
 
 
 Scramble = Callable[[GameState, "int | None", Rng], None]
@@ -172,6 +188,8 @@ def soak_game(game_id: str, seed: int, check_every: int = 25, max_actions: int =
     match = Match(game_id, config, seed, seats)
     bots = [info.make_bot(kind, i, seed) for i, kind in enumerate(seats)]
     restore_at = 1 + rng.randbelow(200)
+    if all(kind == "random" for kind in seats):
+        max_actions = min(max_actions, RANDOM_TABLE_ACTIONS)
     scramble = scrambler(game_id)
     while not match.state.is_over():
         seat = match.state.to_act()[0]
@@ -192,7 +210,12 @@ def soak_game(game_id: str, seed: int, check_every: int = 25, max_actions: int =
                     raise SoakError("undo then the same action gives a different state")
         if n == restore_at:
             _check_restore(match)
-        if n > max_actions:
+        if n >= max_actions:
+            if all(kind == "random" for kind in seats):
+                _check(match)
+                check_secrets(match.state, scramble, rng)
+                _check_restore(match)
+                raise Unfinished(f"random seats only: no end after {n} actions")
             raise SoakError(f"the game did not end after {max_actions} actions")
     _check(match)
     check_secrets(match.state, scramble, rng)
@@ -212,6 +235,7 @@ def soak(game_id: str, games: int, seed: int, check_every: int = 25, max_errors:
     seconds (games, errors, games per second)."""
     errors: list[str] = []
     error_count = 0
+    unfinished = 0
     actions = 0
     played = 0
     start = last = time.perf_counter()
@@ -221,11 +245,14 @@ def soak(game_id: str, games: int, seed: int, check_every: int = 25, max_errors:
             break
         if progress is not None and now - last >= progress:
             last = now
-            print(f"{game_id}: {played} games, {error_count} errors, {played / (now - start):.2f} games/s",
+            print(f"{game_id}: {played} games, {error_count} errors, {unfinished} unfinished (random seats only), "
+                  f"{played / (now - start):.2f} games/s",
                   file=sys.stderr, flush=True)
         played += 1
         try:
             actions += soak_game(game_id, g, check_every, kinds=kinds)
+        except Unfinished:
+            unfinished += 1
         except Exception as exc:  # noqa: BLE001 - every failure is counted and reported
             error_count += 1
             if len(errors) < max_errors:
@@ -238,8 +265,9 @@ def soak(game_id: str, games: int, seed: int, check_every: int = 25, max_errors:
         "game": game_id,
         "games": games,
         "errors": error_count,
+        "unfinished": unfinished,
         "first_errors": errors,
         "seconds": round(seconds, 2),
         "games_per_second": round(games / seconds, 2) if seconds else None,
-        "average_actions": round(actions / max(1, games - error_count), 1),
+        "average_actions": round(actions / max(1, games - error_count - unfinished), 1),
     }
