@@ -51,6 +51,10 @@ Stations 262 actions 234 / 152-240 ms (50 ms, then none). ``Match.from_save`` in
 Pyodide (median of 5): Trains 123 ms, TransAmerica 58 ms, Trains & Stations 14 ms (undo now keeps one
 checkpoint per 32 actions: 441 / 134 / 83 ms before, at load 30).
 
+Measured again (2026-11-25, background jobs paused, ``--count 1 --resumes 3``): resume from the lobby
+(first / then): Trains 896 actions 352 / 234-286 ms, longest main-thread task 55 / 66 ms and none;
+TransAmerica 427 actions 162-177 ms, Trains & Stations 262 actions 128-188 ms, no long task: none over
+100 ms. ``Match.from_save`` in the worker's Pyodide: Trains 59 ms, TransAmerica 26 ms, Stations 14 ms.
 Run: ``python3 bench/memory.py [--count 10] [--games transamerica] [--players 2] [--seed 1]
 [--resume-games trains,transamerica,stations] [--resumes 3] [--json]``.
 """
