@@ -52,9 +52,11 @@ class Unfinished(Exception):
     """A table of random seats only played ``RANDOM_TABLE_ACTIONS`` actions without ending."""
 
 
-RANDOM_TABLE_ACTIONS = 3_000
-"""Where a random-only table is stopped (games of every system end within about 1,000 actions
-when any seat plays to win)."""
+RANDOM_TABLE_ACTIONS = 1_500
+"""Where a random-only table is stopped: past the longest games seen with a seat playing to win
+(about 1,000 actions in 4-player Trains, 600 in Trains & Stations). The checks every
+``check_every`` actions grow with the state's log, so a 20,000-action random game cost as much as
+hundreds of finished ones."""
 
 
 Scramble = Callable[[GameState, "int | None", Rng], None]
