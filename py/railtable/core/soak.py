@@ -13,7 +13,7 @@ card sets, Route Bonus cards, Chiba's "S" start; TransAmerica's dashed cities). 
 * every seat's view and the spectator's are JSON data (``json.dumps`` without a fallback);
 * views hide secrets: a copy of the state whose hidden parts are changed at random (the game's
   ``hidden.scramble``: the others' hands, decks and cards, and the others' private log events)
-  gives every seat, and the spectator, the same view;
+  gives the same view (one seat or the spectator, drawn at each check; all of them at the end);
 * an undo, where allowed, gives an equal state once the action is played again.
 
 Once per game (at a seeded point) and at the end, the save is restored with ``Match.from_save`` and
@@ -84,13 +84,19 @@ def _hide_private_events(state: GameState, seat: int | None) -> None:
                         entry[2][q] = [entry[0], entry[1]]
 
 
-def check_secrets(state: GameState, scramble: Scramble | None, rng: Rng) -> None:
-    """Every seat's view, and the spectator's, is the same once what it may not see is changed."""
+def check_secrets(state: GameState, scramble: Scramble | None, rng: Rng, every_seat: bool = True) -> None:
+    """Every seat's view, and the spectator's, is the same once what it may not see is changed.
+
+    With ``every_seat`` false, one of them drawn with ``rng`` (the checks along a game: each seat
+    is still checked many times a game, at a fraction of the cost; the end of a game checks all)."""
     if scramble is None:
         return
-    text = json.dumps(state.to_json())
-    for seat in [*range(state.num_players), None]:
-        other = type(state).from_json(json.loads(text))
+    data = state.to_json()
+    seats: list[int | None] = [*range(state.num_players), None]
+    if not every_seat:
+        seats = [seats[rng.randbelow(len(seats))]]
+    for seat in seats:
+        other = type(state).from_json(copy_json(data))
         scramble(other, seat, rng)
         _hide_private_events(other, seat)
         seen, changed = state.view(seat), other.view(seat)
@@ -203,7 +209,7 @@ def soak_game(game_id: str, seed: int, check_every: int = 25, max_actions: int =
         n = len(match.actions)
         if n % check_every == 0:
             _check(match)
-            check_secrets(match.state, scramble, rng)
+            check_secrets(match.state, scramble, rng, every_seat=False)
             if match.can_undo(seat):
                 before = match.state.to_json()
                 match.undo(seat)
