@@ -94,6 +94,10 @@ def test_first_visit_in_a_fresh_profile_needs_no_reload_and_fetches_each_file_on
         page.click("#start")
         page.wait_for_selector("#ta-board")
         assert navigations == [server.url]
+        # the snapshot worker (4 s after the boot) takes its files from Cache Storage: nothing twice
+        page.wait_for_function("document.documentElement.dataset.snapshot === 'kept'", timeout=120_000, polling=200)
+        again = Counter(path for path, status, _ in server.sent if status == 200)
+        assert [p for p, n in again.items() if n > 1] == [], server.sent[len(sent):]
     finally:
         context.close()
 

@@ -139,9 +139,10 @@ def bytecode(source_zip: bytes, runtime_dir: str) -> list[tuple[str, bytes]]:
     """The ``__pycache__`` files of every module in ``source_zip``, compiled by the runtime the site
     ships (``tools/bytecode.mjs``: Pyodide under Node; see ``tools/bytecode.py`` for why).
 
-    Kept in ``.cache/bytecode/`` under the hash of the sources and the runtime, so a build whose
-    Python did not change does not start Node."""
-    key = hashlib.sha256(source_zip + runtime_dir.encode()).hexdigest()[:24]
+    Kept in ``.cache/bytecode/`` under the hash of the sources, the runtime and the two compiling
+    scripts, so a build whose Python did not change does not start Node (the newest 20 are kept)."""
+    compiler = BYTECODE_SCRIPT.read_bytes() + BYTECODE_SCRIPT.with_suffix(".py").read_bytes()
+    key = hashlib.sha256(source_zip + runtime_dir.encode() + compiler).hexdigest()[:24]
     cached = BYTECODE_CACHE / f"{key}.zip"
     if not cached.is_file():
         node = shutil.which("node")
@@ -159,6 +160,8 @@ def bytecode(source_zip: bytes, runtime_dir: str) -> list[tuple[str, bytes]]:
             partial = cached.with_suffix(f".{os.getpid()}.part")
             shutil.copyfile(made, partial)
             os.replace(partial, cached)  # parallel builds never see half a file
+        for old in sorted(BYTECODE_CACHE.glob("*.zip"), key=lambda f: f.stat().st_mtime)[:-20]:
+            old.unlink(missing_ok=True)
     with zipfile.ZipFile(cached) as zf:
         return [(name, zf.read(name)) for name in zf.namelist()]
 

@@ -6,8 +6,9 @@
  * of the page's form controls), and keeps localStorage, which only exists here: the worker gets a
  * copy of Railtable's keys when it starts and sends every write back.
  * Nothing here takes more than a few milliseconds, so the page answers input at every moment.
- * Offline: the engine starts at once and the service worker (sw.js) is registered once it is up; on a first
- * visit (no service worker in control yet) the worker keeps what it downloaded, and the service
+ * Offline: the engine starts at once and the service worker (sw.js) is registered (on a first visit,
+ * once the engine is up); on a first visit (no service worker in control yet) the worker keeps
+ * what it downloaded, and the service
  * worker fills its cache from that and the HTTP cache (nothing is downloaded twice) and fetches
  * the few files not loaded yet, then html[data-offline="ready"] is set.
  * Test hooks: window.railtable.run(code) runs Python in the worker and resolves to its value;
@@ -338,7 +339,10 @@
   }
   const failing = new Set(); // keys whose last write failed
 
+  let onEngineFailure = null; // a first visit registers the service worker then too
   function fail(error) {
+    if (onEngineFailure) onEngineFailure();
+    onEngineFailure = null;
     console.error("Railtable: the engine could not start:", error);
     const status = document.getElementById("engine-status");
     if (status) {
@@ -530,16 +534,21 @@
     // At once, also on a first visit: the engine's downloads go to the browser's HTTP cache, from
     // which the service worker fills its own once the engine is up (completeCache), so nothing is
     // downloaded twice and the boot does not wait for the service worker to install.
-    // The service worker is registered once the engine is up: on a first visit its installing
-    // competed with the boot for the processor (bench/boot.py), and the browser checks a registered
-    // one for updates at every navigation anyway.
+    // On a first visit the service worker is registered once the engine is up (or could not
+    // start): its installing would compete with the boot for the processor. Later visits register
+    // at once, so a release whose engine fails still hears of the next one (watchUpdates).
     startEngine();
     sw.addEventListener("controllerchange", () => reloading && location.reload());
     const register = () =>
       sw.register(swURL.href, { scope: new URL("./", swURL).href }).then(watchUpdates, (error) => {
         console.warn("Railtable: offline mode unavailable:", error);
       });
-    whenEngineReady(register);
+    if (firstVisit) {
+      whenEngineReady(register);
+      onEngineFailure = register;
+    } else {
+      register();
+    }
     if (!firstVisit) whenEngineReady(completeCache); // a first visit: on the worker's "fetched"
     whenEngineReady(askPersistence);
   } else {

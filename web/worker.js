@@ -105,6 +105,10 @@ async function storeSnapshot(key, bytes) {
  * 1 s slower: never on the boot a person waits for), imports our modules, keeps the snapshot for the
  * next boots and says so. It holds no game and is closed once it has answered. */
 async function makeSnapshot() {
+  // Every file from Cache Storage when it is there: on a first visit this worker (like its parent)
+  // is not under the service worker, and a private window's HTTP cache keeps no large file, but the
+  // first-visit boot kept its downloads (keepFetched) and the service worker its release.
+  self.fetch = async (resource, init) => (await caches.match(resource, { ignoreSearch: true })) || plainFetch.call(self, resource, init);
   const response = await fetch(new URL("python.zip", site));
   if (!response.ok) throw new Error(`python.zip: HTTP ${response.status}`);
   const archive = await response.arrayBuffer();
@@ -117,14 +121,26 @@ async function makeSnapshot() {
 
 /** In the engine worker: have the snapshot made beside it, then tell the page (tests wait for it). */
 function startSnapshotMaker() {
-  const maker = new Worker(new URL(import.meta.url), { type: "module", name: "snapshot" });
+  // Without nested workers (older browsers) or Cache Storage (an insecure origin), boots go on
+  // without a snapshot.
+  if (typeof Worker !== "function" || !self.caches) return;
+  let maker;
+  try {
+    maker = new Worker(new URL(import.meta.url), { type: "module", name: "snapshot" });
+  } catch (error) {
+    console.warn("Railtable: no snapshot for the next boot:", error);
+    return;
+  }
   const done = (kept, why) => {
     maker.terminate();
     if (kept) post({ kind: "ops", batch: JSON.stringify({ ops: [["d", "html", "snapshot", "kept"]], reply: null }) });
     else console.warn("Railtable: no snapshot for the next boot:", why);
   };
   maker.onmessage = (event) => done(event.data.kind === "kept", event.data.error);
-  maker.onerror = (event) => done(false, event.message);
+  maker.onerror = (event) => {
+    event.preventDefault(); // not the engine's error: the page must not see it as one
+    done(false, event.message);
+  };
 }
 
 /** Our modules, unpacked and imported: the state a snapshot keeps. */

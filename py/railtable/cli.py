@@ -139,7 +139,8 @@ def _soak(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(report))
             continue
-        print(f"{game}: {report['games']} games, {report['errors']} errors, {report['games_per_second']} games/s, "
+        print(f"{game}: {report['games']} games, {report['errors']} errors, "
+              f"{report['unfinished']} unfinished (random seats only), {report['games_per_second']} games/s, "
               f"{report['average_actions']} actions/game, {report['seconds']} s")
         for line in report["first_errors"]:
             print(f"  {line}")

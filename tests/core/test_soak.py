@@ -183,3 +183,11 @@ def test_a_random_only_table_that_never_ends_is_unfinished_not_an_error(monkeypa
 def test_a_table_with_a_bot_that_plays_to_win_must_end() -> None:
     with pytest.raises(SoakError, match="did not end"):
         soak_game("stations", 100395, max_actions=50, kinds=[("easy", 1.0)])
+
+
+def test_only_stations_random_tables_may_stop_unfinished(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A random-only TransAmerica or Trains table that does not end is an error (their random play
+    ends: track only grows, and so on); only Trains & Stations is exempt."""
+    monkeypatch.setattr("railtable.core.soak.RANDOM_TABLE_ACTIONS", 5)
+    with pytest.raises(SoakError, match="did not end"):
+        soak_game("trains", 3, max_actions=40, kinds=[("random", 1.0)])

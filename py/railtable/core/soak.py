@@ -19,12 +19,12 @@ card sets, Route Bonus cards, Chiba's "S" start; TransAmerica's dashed cities). 
 Once per game (at a seeded point) and at the end, the save is restored with ``Match.from_save`` and
 must give an equal state. Run: ``python -m railtable soak --games N --seed S [--game G]``.
 
-A table of ``random`` seats only may never end a game, and that is not a fault of the engine: in
-Trains & Stations a player who reclaims his dice undoes his routes (rulebook "Step 1"), so uniform
-random play can go on for ever without scoring, and the game ends only once the VP stack has run
-out. Such a game is stopped after ``RANDOM_TABLE_ACTIONS`` actions, every check above made on the
-way, and counted as ``unfinished``, not as an error; any table with another kind of bot must end
-within ``max_actions``.
+In Trains & Stations (``RANDOM_PLAY_MAY_NOT_END``) a table of ``random`` seats only may never end a
+game, and that is not a fault of the engine: a player who reclaims his dice undoes his routes
+(rulebook "Step 1"), so uniform random play can go on for ever without scoring, and the game ends
+only once the VP stack has run out. Such a game is stopped after ``RANDOM_TABLE_ACTIONS`` actions,
+every check above made on the way, and counted as ``unfinished``, not as an error. Every other
+table, and every table of the other games, must end within ``max_actions``.
 """
 
 from __future__ import annotations
@@ -51,6 +51,9 @@ class SoakError(AssertionError):
 class Unfinished(Exception):
     """A table of random seats only played ``RANDOM_TABLE_ACTIONS`` actions without ending."""
 
+
+RANDOM_PLAY_MAY_NOT_END = frozenset({"stations"})
+"""Games where uniform random play can loop for ever within the rules (see the module's text)."""
 
 RANDOM_TABLE_ACTIONS = 1_500
 """Where a random-only table is stopped: past the longest games seen with a seat playing to win
@@ -196,7 +199,8 @@ def soak_game(game_id: str, seed: int, check_every: int = 25, max_actions: int =
     match = Match(game_id, config, seed, seats)
     bots = [info.make_bot(kind, i, seed) for i, kind in enumerate(seats)]
     restore_at = 1 + rng.randbelow(200)
-    if all(kind == "random" for kind in seats):
+    may_not_end = game_id in RANDOM_PLAY_MAY_NOT_END and all(kind == "random" for kind in seats)
+    if may_not_end:
         max_actions = min(max_actions, RANDOM_TABLE_ACTIONS)
     scramble = scrambler(game_id)
     while not match.state.is_over():
@@ -219,7 +223,7 @@ def soak_game(game_id: str, seed: int, check_every: int = 25, max_actions: int =
         if n == restore_at:
             _check_restore(match)
         if n >= max_actions:
-            if all(kind == "random" for kind in seats):
+            if may_not_end:
                 _check(match)
                 check_secrets(match.state, scramble, rng)
                 _check_restore(match)
