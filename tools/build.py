@@ -135,14 +135,18 @@ BYTECODE_SCRIPT = ROOT / "tools" / "bytecode.mjs"
 BYTECODE_CACHE = ROOT / ".cache" / "bytecode"
 
 
-def bytecode(source_zip: bytes, runtime_dir: str) -> list[tuple[str, bytes]]:
-    """The ``__pycache__`` files of every module in ``source_zip``, compiled by the runtime the site
+def bytecode(sources: list[tuple[str, bytes]], runtime_dir: str) -> list[tuple[str, bytes]]:
+    """The ``__pycache__`` files of every module of ``sources`` (archive name, bytes), compiled by the runtime the site
     ships (``tools/bytecode.mjs``: Pyodide under Node; see ``tools/bytecode.py`` for why).
 
     Kept in ``.cache/bytecode/`` under the hash of the sources, the runtime and the two compiling
     scripts, so a build whose Python did not change does not start Node (the newest 20 are kept)."""
-    compiler = BYTECODE_SCRIPT.read_bytes() + BYTECODE_SCRIPT.with_suffix(".py").read_bytes()
-    key = hashlib.sha256(source_zip + runtime_dir.encode() + compiler).hexdigest()[:24]
+    digest = hashlib.sha256(runtime_dir.encode() + b"\0")
+    for script in (BYTECODE_SCRIPT, BYTECODE_SCRIPT.with_suffix(".py")):
+        digest.update(hashlib.sha256(script.read_bytes()).digest())
+    for name, data in sources:
+        digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+    key = digest.hexdigest()[:24]
     cached = BYTECODE_CACHE / f"{key}.zip"
     if not cached.is_file():
         node = shutil.which("node")
@@ -152,7 +156,7 @@ def bytecode(source_zip: bytes, runtime_dir: str) -> list[tuple[str, bytes]]:
         BYTECODE_CACHE.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(prefix="railtable-bytecode-") as tmp:
             src, made = Path(tmp) / "sources.zip", Path(tmp) / "bytecode.zip"
-            src.write_bytes(source_zip)
+            src.write_bytes(_zip(sources))
             run = subprocess.run([node, str(BYTECODE_SCRIPT), str(src), str(made)],
                                  capture_output=True, text=True, check=False)
             if run.returncode != 0 or not made.is_file():
@@ -169,7 +173,7 @@ def bytecode(source_zip: bytes, runtime_dir: str) -> list[tuple[str, bytes]]:
 def write_archive(out: Path, sources: dict[str, Path], runtime_dir: str) -> None:
     """Write ``python.zip``: every module's source, then its bytecode (deterministic)."""
     entries = [(name, sources[rel].read_bytes()) for rel, name in archive_members(sources).items()]
-    compiled = bytecode(_zip(entries), runtime_dir)
+    compiled = bytecode(entries, runtime_dir)
     (out / PYTHON_ARCHIVE).write_bytes(_zip(entries + compiled))
 
 

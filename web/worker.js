@@ -109,9 +109,7 @@ async function makeSnapshot() {
   // is not under the service worker, and a private window's HTTP cache keeps no large file, but the
   // first-visit boot kept its downloads (keepFetched) and the service worker its release.
   self.fetch = async (resource, init) => (await caches.match(resource, { ignoreSearch: true })) || plainFetch.call(self, resource, init);
-  const response = await fetch(new URL("python.zip", site));
-  if (!response.ok) throw new Error(`python.zip: HTTP ${response.status}`);
-  const archive = await response.arrayBuffer();
+  const archive = await fetchArchive();
   const key = snapshotKey(await sha256(archive.slice(0)));
   const pyodide = await loadPyodide({ indexURL: RUNTIME, _makeSnapshot: true });
   prepare(pyodide, archive);
@@ -143,6 +141,13 @@ function startSnapshotMaker() {
   };
 }
 
+/** python.zip's bytes (our modules' sources and bytecode). */
+async function fetchArchive() {
+  const response = await fetch(new URL("python.zip", site));
+  if (!response.ok) throw new Error(`python.zip: HTTP ${response.status}`);
+  return response.arrayBuffer();
+}
+
 /** Our modules, unpacked and imported: the state a snapshot keeps. */
 function prepare(pyodide, archive) {
   pyodide.unpackArchive(archive, "zip", { extractDir: "/home/pyodide" });
@@ -155,10 +160,7 @@ function importApp(pyodide) {
 }
 
 async function boot() {
-  const archive = fetch(new URL("python.zip", site)).then((response) => {
-    if (!response.ok) throw new Error(`python.zip: HTTP ${response.status}`);
-    return response.arrayBuffer();
-  });
+  const archive = fetchArchive();
   const digest = archive.then((buffer) => sha256(buffer.slice(0)));
   digest.catch(() => {});
   // A first visit has no snapshot yet: opening Cache Storage to look costs a cold profile ~0.1 s.

@@ -44,8 +44,8 @@ def test_every_module_has_unchecked_hash_bytecode_of_pyodides_python(archive: zi
 
 
 def test_the_bytecode_is_cached_by_sources_and_runtime(archive: zipfile.ZipFile) -> None:
-    source_zip = site_build._zip([(n, archive.read(n)) for n in archive.namelist() if not n.endswith(".pyc")])
-    first = site_build.bytecode(source_zip, "vendor/pyodide-x/")
-    again = site_build.bytecode(source_zip, "vendor/pyodide-x/")
+    sources = [(n, archive.read(n)) for n in archive.namelist() if not n.endswith(".pyc")]
+    first = site_build.bytecode(sources, "vendor/pyodide-x/")
+    again = site_build.bytecode(sources, "vendor/pyodide-x/")
     assert first == again
     assert [name for name, _ in first] == sorted(name for name, _ in first)
