@@ -15,8 +15,8 @@ the same bare boot in a module worker (what moving off the main thread costs by 
 - CPU: the CPU time the whole browser (every process and thread) spent from navigation to ready
   (``bench/cpu.py``): much steadier than wall time on a machine shared with other jobs;
 - the app's boot in parts, from the worker's marks: wasm fetched and compiled, the rest of
-  ``loadPyodide`` (Python starting, standard library), unpacking, imports, the app's start();
-- the worker's import step (sources unpacked -> page modules imported), cold (from the bytecode
+  ``loadPyodide`` (Python starting, standard library), writing python.zip, imports, the app's start();
+- the worker's import step (python.zip on sys.path -> page modules imported), cold (from the bytecode
   python.zip carries) and warm (restored from the memory snapshot the first load kept: the warm tab
   opens once it is kept).
 Medians of ``--runs`` (default 3). The site is a private fresh build (dist/ is untouched).
@@ -141,7 +141,7 @@ PARTS = (
     ("loadPyodide until the wasm", "start", "wasm_start"),
     ("wasm fetched + compiled", "wasm_start", "wasm"),
     ("rest of loadPyodide", "wasm", "pyodide"),
-    ("python.zip unpacked", "pyodide", "unpacked"),
+    ("python.zip written (zipimport)", "pyodide", "unpacked"),
     ("page modules imported", "unpacked", "app_imported"),
     ("snapshot made (first boot only)", "app_imported", "snapshot_made"),
     ("snapshot + bridge connected", "app_imported", "imported"),
@@ -163,7 +163,7 @@ def parts(steps: dict[str, float] | None) -> dict[str, float]:
 
 
 def _imports(steps: dict[str, float] | None) -> float | None:
-    """The worker's time from the sources unpacked to the page's modules imported (ms)."""
+    """The worker's time from python.zip on sys.path to the page's modules imported (ms)."""
     return steps["imported"] - steps["unpacked"] if steps and "imported" in steps else None
 
 
@@ -243,7 +243,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"First visit: {visit / 1e6 if visit else 0:.2f} MB sent for a {size / 1e6:.2f} MB site "
           f"({ratio}; target <= 1.1x); sent twice: {', '.join(result['twice']) or 'none'}")
     used = sum(bool(s["warm_snapshot"]) for s in samples["app"])
-    print(f"Worker, sources unpacked -> page modules imported: {ms(result['app']['cold_import'])} cold, "
+    print(f"Worker, python.zip on sys.path -> page modules imported: {ms(result['app']['cold_import'])} cold, "
           f"{ms(result['app']['warm_import'])} warm (restored from the snapshot in {used} of {args.runs} warm loads)")
     print("The app's boot in parts (medians, ms; worker marks on the page's clock)")
     for label, _, _ in PARTS:

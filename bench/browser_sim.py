@@ -1,7 +1,7 @@
 """Bot-vs-bot speed in Chromium (Pyodide) beside CPython (issue 2, section 5).
 
 Loads the bare Pyodide page (bench/bare_pyodide.html) from a private build of the site, writes the
-railtable package into Pyodide's file system (python.zip, as web/worker.js does), then runs
+railtable package into Pyodide's file system (python.zip, imported from as web/worker.js does), then runs
 ``railtable.core.simulate.simulate(game, players, games, seed)`` in the page; the same call runs on
 this CPython for comparison.
 
@@ -25,16 +25,16 @@ from sitecopy import BARE_PAGE, served_site  # noqa: E402, I001  (sitecopy puts 
 from browser import chromium, open_page  # noqa: E402, I001  (tools/browser.py)
 
 INSTALL_JS = """async () => {
-  // The same archive the app's worker unpacks (web/worker.js).
+  // The same archive the app's worker imports from (web/worker.js).
   const data = await (await fetch("python.zip")).arrayBuffer();
-  window.pyodide.unpackArchive(data, "zip", { extractDir: "/home/pyodide" });
+  window.pyodide.FS.writeFile("/home/pyodide/python.zip", new Uint8Array(data));
   return 1;
 }"""
 
 SIMULATE_PY = """
 import json, sys
-if "/home/pyodide" not in sys.path:
-    sys.path.insert(0, "/home/pyodide")
+if "/home/pyodide/python.zip" not in sys.path:
+    sys.path.insert(0, "/home/pyodide/python.zip")
 from railtable.core.simulate import simulate
 json.dumps(simulate(*json.loads(ARGS)))
 """

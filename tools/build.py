@@ -6,7 +6,8 @@
   ``web/`` (scripts, style sheets, icons; not the Python sources, which travel in the archive);
 - ``python.zip``: every engine and page module (``py/railtable/**`` and ``web/railtable_web/**``,
   ``*.py`` and ``*.json``) with its bytecode compiled by the shipped Pyodide under Node
-  (``tools/bytecode.mjs``), unpacked by ``web/worker.js`` into Pyodide's ``/home/pyodide``;
+  (``tools/bytecode.mjs``), written by ``web/worker.js`` into Pyodide's file system and imported
+  from there (``zipimport``: nothing is unpacked);
 - ``vendor/pyodide-<hash>/``: the Pyodide runtime files a standard-library-only program needs, in
   a folder named by their content hash (``web/worker.js`` is given that name);
 - ``build.json``: the release version (a content hash of every file) and the runtime version;
@@ -109,7 +110,7 @@ PYTHON_ARCHIVE = "python.zip"
 
 
 def archive_members(files: Iterable[str]) -> dict[str, str]:
-    """Source path -> path inside the archive (= path under ``/home/pyodide`` in Pyodide)."""
+    """Source path -> path inside the archive (= the module's path on ``sys.path``, the archive)."""
     members: dict[str, str] = {}
     for rel in sorted(files):
         if rel.startswith("py/railtable/"):
@@ -136,7 +137,7 @@ BYTECODE_CACHE = ROOT / ".cache" / "bytecode"
 
 
 def bytecode(sources: list[tuple[str, bytes]], runtime_dir: str) -> list[tuple[str, bytes]]:
-    """The ``__pycache__`` files of every module of ``sources`` (archive name, bytes), compiled by the runtime the site
+    """The ``.pyc`` file of every module of ``sources`` (archive name, bytes), compiled by the runtime the site
     ships (``tools/bytecode.mjs``: Pyodide under Node; see ``tools/bytecode.py`` for why).
 
     Kept in ``.cache/bytecode/`` under the hash of the sources, the runtime and the two compiling

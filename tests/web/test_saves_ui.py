@@ -156,3 +156,11 @@ def test_a_record_without_a_usable_title_is_named_in_the_readers_language() -> N
         assert app._shown_title(damaged.title) == "Damaged save"
     finally:
         i18n.set_language("en")
+
+
+def test_each_start_draws_its_own_tab_id() -> None:
+    """Warm boots restore one memory snapshot taken after the import: an id drawn at import would
+    be the same in every tab, and two tabs writing the same game would not tell each other apart."""
+    first = saves_ui.new_tab_id()
+    assert saves_ui.TAB_ID == first and len(first) == 12
+    assert saves_ui.new_tab_id() != first

@@ -16,7 +16,7 @@ Python runs in a Web Worker and cannot follow focus or keys, so the page's main 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
+from .markup import escape
 
 from .dom import q
 

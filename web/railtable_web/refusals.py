@@ -171,7 +171,13 @@ _FR: list[tuple[str, str]] = [
     (r"Goods are traded 2 for 1: offer an even number of Goods", "les Marchandises s'échangent 2 contre 1 : proposez-en un nombre pair"),
     (r"award the card to a player still owed one", "donnez la carte à un joueur à qui l'on en doit encore une"),
 ]
-_COMPILED = [(re.compile(pattern + r"\Z", re.S), template) for pattern, template in _FR]
+_COMPILED: list[tuple[re.Pattern[str], str]] = []  # compiled when first needed: not at boot (issue 10)
+
+
+def _compiled() -> list[tuple[re.Pattern[str], str]]:
+    if not _COMPILED:
+        _COMPILED.extend((re.compile(pattern + r"\Z", re.S), template) for pattern, template in _FR)
+    return _COMPILED
 
 # What kind of refusal a message no pattern knows is (most specific class first).
 _KIND_FR: list[tuple[type[BaseException], str]] = [
@@ -197,7 +203,7 @@ def _card_fr(name: str) -> str:
 def _fr(message: str) -> str | None:
     """The French of one engine message, or None when no pattern knows it."""
     message = message.strip()
-    for pattern, template in _COMPILED:
+    for pattern, template in _compiled():
         found = pattern.match(message)
         if found is None:
             continue

@@ -24,9 +24,9 @@ No rule is decided here. Words are English and French (``say``).
 
 from __future__ import annotations
 
-import secrets
+import os
 import time
-from html import escape
+from .markup import escape
 from typing import Any
 
 from railtable.core import Match, SaveError
@@ -39,8 +39,17 @@ from .public_moves import PublicMoves
 from .refusals import refusal
 from .store import PREFIX, SETTINGS_KEY, parse_record
 
-TAB_ID = secrets.token_hex(6)
-"""This page's id, written beside each save it makes (two tabs on one game)."""
+TAB_ID = ""
+"""This page's id, written beside each save it makes (two tabs on one game). Drawn by
+:func:`new_tab_id` when the app starts, never at import: the memory snapshot that warm boots
+restore is taken after the import, and every tab would otherwise share the snapshot's id."""
+
+
+def new_tab_id() -> str:
+    """Draw this page's :data:`TAB_ID` (48 bits from the operating system's entropy)."""
+    global TAB_ID
+    TAB_ID = os.urandom(6).hex()
+    return TAB_ID
 QUOTA_HINT_BYTES = 5 * 1024 * 1024
 """What browsers usually give a site's localStorage (about 5 MB)."""
 MAX_IMPORT_BYTES = 5_000_000

@@ -9,7 +9,7 @@ Player names are escaped everywhere.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from html import escape
+from .markup import escape
 from typing import Any
 
 from . import stations_svg as sv

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from html import escape
+from .markup import escape
 from typing import Any
 
 from railtable.stations.data import RULES_VERSION, board_layout

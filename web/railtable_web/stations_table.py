@@ -8,7 +8,7 @@ language is the page's (``i18n.language()``), fixed while the table is open.
 
 from __future__ import annotations
 
-from html import escape
+from .markup import escape
 from typing import Any
 
 from railtable.stations.data import GOODS, monopoly_values

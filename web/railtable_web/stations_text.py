@@ -9,7 +9,7 @@ carte Pouvoir Spécial, Marchandises, Spéculation, PV.
 
 from __future__ import annotations
 
-from html import escape
+from .markup import escape
 from typing import Any
 
 from railtable.core.words import fill

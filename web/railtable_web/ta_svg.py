@@ -9,7 +9,7 @@ the printed board. Player names are escaped: they are text, never markup.
 from __future__ import annotations
 
 import math
-from html import escape
+from .markup import escape
 from typing import Any
 
 from railtable.transamerica import board

@@ -7,7 +7,7 @@ an action of its own.
 
 from __future__ import annotations
 
-from html import escape
+from .markup import escape
 from typing import Any
 
 from railtable.transamerica import board, messages

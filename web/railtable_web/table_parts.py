@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from html import escape
+from .markup import escape
 
 from . import i18n
 

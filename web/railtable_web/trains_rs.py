@@ -6,7 +6,7 @@ on CPython); every rule stays in the engine (py/railtable/trains, docs/actions-t
 
 from __future__ import annotations
 
-from html import escape
+from .markup import escape
 from typing import Any
 from urllib.parse import quote, unquote
 

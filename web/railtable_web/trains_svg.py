@@ -11,7 +11,7 @@ Player names are escaped: they are text, never markup.
 from __future__ import annotations
 
 import math
-from html import escape
+from .markup import escape
 from typing import Any
 
 from railtable.trains.board import CITY, FIELD, MOUNTAIN, REMOTE, RIVER, SEA, Board, hex_center, hex_corners, load_board

@@ -8,7 +8,7 @@ CPython); the drawing from :mod:`trains_svg`.
 
 from __future__ import annotations
 
-from html import escape
+from .markup import escape
 from typing import Any
 
 from railtable.trains.board import load_board

@@ -9,7 +9,7 @@ from the public view and the engine's own queries, never decide legality).
 
 from __future__ import annotations
 
-from html import escape
+from .markup import escape
 from typing import Any
 
 from railtable.trains.board import load_board

@@ -15,10 +15,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
+from importlib import resources
 from typing import Any
 
-_HERE = Path(__file__).parent
 
 RULES_VERSION = 2
 """The rules version new games play."""
@@ -28,9 +27,9 @@ _BOARD_FILES: dict[int, str] = {1: "board_v1.json", 2: "board.json"}
 
 
 def load_json(name: str) -> Any:
-    """Read one of the package's JSON files (``board.json``, ``cards.json``, ``i18n.json``)."""
-    with open(_HERE / name, encoding="utf-8") as handle:
-        return json.load(handle)
+    """Read one of the package's JSON files (``board.json``, ``cards.json``, ``i18n.json``), from
+    the package's folder or, in the browser, from the archive it is imported from."""
+    return json.loads(resources.files(__package__).joinpath(name).read_text(encoding="utf-8"))
 
 
 @dataclass(frozen=True)
