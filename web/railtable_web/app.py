@@ -11,7 +11,6 @@ import importlib
 import json
 import os
 import time
-from .markup import escape
 from typing import Any
 
 from railtable.core import IllegalActionError, Match, RailtableError, SaveError, UndoError, get_game
@@ -21,6 +20,7 @@ from railtable.core.registry import CATALOGUE
 from . import dom, i18n, saves_ui, store, think_ui
 from .dom import closest_data, download, now_ms, on, q, show
 from .i18n import t
+from .markup import escape
 from .refusals import refusal
 from .session import PLAYER_COLOURS, Session
 from .store import MemoryStorage, SaveStore

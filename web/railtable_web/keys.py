@@ -16,9 +16,9 @@ Python runs in a Web Worker and cannot follow focus or keys, so the page's main 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from .markup import escape
 
 from .dom import q
+from .markup import escape
 
 TARGET = "[data-key-target]"
 

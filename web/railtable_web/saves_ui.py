@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import os
 import time
-from .markup import escape
 from typing import Any
 
 from railtable.core import Match, SaveError
@@ -35,6 +34,7 @@ from railtable.core.registry import CATALOGUE
 from . import dom, i18n
 from .dom import closest_data, download, on, q, show
 from .i18n import t
+from .markup import escape
 from .public_moves import PublicMoves
 from .refusals import refusal
 from .store import PREFIX, SETTINGS_KEY, parse_record

@@ -9,11 +9,11 @@ Player names are escaped everywhere.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from .markup import escape
 from typing import Any
 
 from . import stations_svg as sv
 from . import stations_text as tx
+from .markup import escape
 
 TRAIN_FACES = ("train", "locked")
 

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from .markup import escape
 from typing import Any
 
 from railtable.stations.data import RULES_VERSION, board_layout
 
 from . import stations_text as tx
 from .keys import target_attrs
+from .markup import escape
 from .session import PLAYER_COLOURS
 
 

@@ -8,7 +8,6 @@ language is the page's (``i18n.language()``), fixed while the table is open.
 
 from __future__ import annotations
 
-from .markup import escape
 from typing import Any
 
 from railtable.stations.data import GOODS, monopoly_values
@@ -21,6 +20,7 @@ from . import stations_text as tx
 from .dom import add_stylesheet, closest_data, on, q
 from .i18n import seat_kind
 from .keys import after_attrs, board_attrs
+from .markup import escape
 
 CSS_HREF = "web/stations.css"
 WAIT_PHASES = ("order", "tie", "goods", "deliver")

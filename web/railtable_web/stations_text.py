@@ -9,11 +9,12 @@ carte Pouvoir Spécial, Marchandises, Spéculation, PV.
 
 from __future__ import annotations
 
-from .markup import escape
 from typing import Any
 
 from railtable.core.words import fill
 from railtable.stations import messages
+
+from .markup import escape
 
 UI: dict[str, dict[str, str]] = {
     "en": {

@@ -9,13 +9,13 @@ the printed board. Player names are escaped: they are text, never markup.
 from __future__ import annotations
 
 import math
-from .markup import escape
 from typing import Any
 
 from railtable.transamerica import board
 from railtable.transamerica.messages import place
 
 from .keys import target_attrs
+from .markup import escape
 from .session import PLAYER_COLOURS
 from .ta_text import ui
 from .table_parts import seat_shape, swatch_html

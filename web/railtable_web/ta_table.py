@@ -7,7 +7,6 @@ an action of its own.
 
 from __future__ import annotations
 
-from .markup import escape
 from typing import Any
 
 from railtable.transamerica import board, messages
@@ -18,6 +17,7 @@ from . import explain, i18n, ta_svg
 from .dom import closest_data, is_null, on, q
 from .i18n import seat_kind
 from .keys import after_attrs, announce, board_attrs
+from .markup import escape
 from .session import PLAYER_COLOURS
 from .ta_text import help_html, ui
 from .table_parts import swatch_html, winners_heading

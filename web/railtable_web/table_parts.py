@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from .markup import escape
-
 from . import i18n
+from .markup import escape
 
 
 def winners_heading(names: list[str], winners: list[int]) -> str:

@@ -6,7 +6,6 @@ on CPython); every rule stays in the engine (py/railtable/trains, docs/actions-t
 
 from __future__ import annotations
 
-from .markup import escape
 from typing import Any
 from urllib.parse import quote, unquote
 
@@ -14,6 +13,7 @@ from railtable.trains.board import ALL_BOARD_IDS, CITY, load_board
 from railtable.trains.cards import RISING_SUN, TRAINS, card, kingdom_names, presets
 from railtable.trains.routes import route_cards
 
+from .markup import escape
 from .trains_svg import SIZE, centre, corners
 from .trains_text import card_label, card_text, ui
 

@@ -11,7 +11,6 @@ Player names are escaped: they are text, never markup.
 from __future__ import annotations
 
 import math
-from .markup import escape
 from typing import Any
 
 from railtable.trains.board import CITY, FIELD, MOUNTAIN, REMOTE, RIVER, SEA, Board, hex_center, hex_corners, load_board
@@ -19,6 +18,7 @@ from railtable.trains.messages import space
 from railtable.trains.scoring import CITY_BONUS
 
 from .keys import target_attrs
+from .markup import escape
 from .session import PLAYER_COLOURS
 from .table_parts import seat_shape
 

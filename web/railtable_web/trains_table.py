@@ -8,7 +8,6 @@ CPython); the drawing from :mod:`trains_svg`.
 
 from __future__ import annotations
 
-from .markup import escape
 from typing import Any
 
 from railtable.trains.board import load_board
@@ -19,6 +18,7 @@ from . import explain, i18n, trains_rs, trains_svg, trains_ui
 from .dom import FORM, add_stylesheet, closest_data, on, q
 from .i18n import seat_kind
 from .keys import after_attrs, announce, board_attrs
+from .markup import escape
 from .session import PLAYER_COLOURS
 from .table_parts import swatch_html, winners_heading
 from .trains_text import help_html, modifier_text, ui

@@ -9,7 +9,6 @@ from the public view and the engine's own queries, never decide legality).
 
 from __future__ import annotations
 
-from .markup import escape
 from typing import Any
 
 from railtable.trains.board import load_board
@@ -25,6 +24,7 @@ from railtable.trains.cards import (
 from railtable.trains.messages import say as engine_say
 from railtable.trains.messages import space
 
+from .markup import escape
 from .trains_text import card_label, card_text, types_label, ui
 
 

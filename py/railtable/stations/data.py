@@ -18,7 +18,6 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-
 RULES_VERSION = 2
 """The rules version new games play."""
 RULES_VERSIONS: tuple[int, ...] = (1, 2)
