@@ -17,6 +17,7 @@ NOT_AT_BOOT = {
     "html": "railtable_web.markup.escape (html imports html.entities: about 55 ms)",
     "html.entities": "railtable_web.markup.escape",
     "secrets": "os.urandom (secrets imports hmac and base64: about 11 ms)",
+    "railtable.core.search": "imported when a bot searches (action_key lives in core.game)",
     "railtable.transamerica": "imported when a TransAmerica game starts",
     "railtable.trains": "imported when a Trains game starts",
     "railtable.stations": "imported when a Trains & Stations game starts",

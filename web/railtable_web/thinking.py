@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from railtable.core import Action, Match
-from railtable.core.search import action_key
+from railtable.core.game import action_key  # not core.search: the lobby does without it (issue 10)
 
 SLICE_S = 0.04
 """How long the worker searches before giving the event loop a turn (seconds)."""

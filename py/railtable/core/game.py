@@ -25,6 +25,7 @@ player something that was hidden (a card drawn, a hand shown).
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, TypeVar
 
@@ -39,6 +40,11 @@ Result = dict[str, Any]
 """``{"scores": [int, ...], "winners": [seat, ...], ...game details}``."""
 
 S = TypeVar("S", bound="GameState")
+
+
+def action_key(action: Action) -> str:
+    """A hashable name of an action (JSON, keys sorted): two equal actions have the same name."""
+    return json.dumps(action, sort_keys=True, separators=(",", ":"))
 
 
 def events_as_read(owner: object, log: list[list[Any]], player: int | None) -> list[list[Any]]:

@@ -26,14 +26,13 @@ moves. Budgets are iteration counts (deterministic); a time budget is a caller's
 
 from __future__ import annotations
 
-import json
 import math
 import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .game import Action, GameState
+from .game import Action, GameState, action_key
 from .rng import Rng
 
 View = dict[str, Any]
@@ -62,11 +61,6 @@ class Adapter(Protocol):
     def clone(self, state: GameState) -> GameState:
         """An independent copy of a sampled state."""
         ...
-
-
-def action_key(action: Action) -> str:
-    """A hashable name of an action (JSON, keys sorted)."""
-    return json.dumps(action, sort_keys=True, separators=(",", ":"))
 
 
 def fast_apply(state: GameState, action: Action) -> None:
