@@ -94,6 +94,18 @@ def longest_before_ready(marks: dict[str, Any]) -> float | None:
     return float(max(before, default=0))
 
 
+def worst_long_task(marks: dict[str, Any]) -> list[Any] | None:
+    """The longest main-thread task before ready: [start ms, duration ms, the boot step it follows]
+    (the step marks are the worker's and page's, on the page's clock), or None."""
+    before = [(d, start) for start, d in (marks.get("long") or []) if start < marks["ready"]]
+    if not before:
+        return None
+    duration, start = max(before)
+    steps = sorted((at, name) for name, at in (marks.get("steps") or {}).items() if isinstance(at, (int, float)))
+    after = [name for at, name in steps if at <= start]
+    return [start, duration, after[-1] if after else "navigation"]
+
+
 def measure(playwright: Any, server: Any, url: str, app: bool) -> dict[str, Any]:
     """One cold load then one warm load (a new tab), in a new profile."""
     with tempfile.TemporaryDirectory(prefix="railtable-profile-") as profile:
@@ -122,6 +134,7 @@ def measure(playwright: Any, server: Any, url: str, app: bool) -> dict[str, Any]
         "cold": cold["ready"], "warm": warm["ready"],
         "cold_fcp": cold.get("fcp"), "warm_fcp": warm.get("fcp"),
         "cold_long": longest_before_ready(cold), "warm_long": longest_before_ready(warm),
+        "cold_long_at": worst_long_task(cold), "warm_long_at": worst_long_task(warm),
         "first_visit_bytes": sum(size for _, _, size in sent) if app else None,
         "twice": sorted(path for path, n in counts.items() if n > 1) if app else None,
         "cold_steps": cold.get("steps"), "warm_steps": warm.get("steps"),
@@ -237,6 +250,9 @@ def main(argv: list[str] | None = None) -> int:
     print("Longest main-thread task before Start is enabled (target < 50 ms; 0 = no long task)")
     print(f"{'app (median)':30}{ms(result['app']['cold_long'])}  {ms(result['app']['warm_long'])}")
     print(f"{'app (worst of all runs)':30}{ms(result['worst_long_before_ready'])}")
+    where = [(s[k][1], s[k][0], s[k][2], k[:4]) for s in samples["app"] for k in ("cold_long_at", "warm_long_at") if s[k]]
+    for duration, start, step, kind in sorted(where, reverse=True)[:3]:
+        print(f"{'':32}{duration:.0f} ms at {start:.0f} ms ({kind}), after the step '{step}'")
     print(f"{'bare page (median)':30}{ms(result['bare']['cold_long'])}  {ms(result['bare']['warm_long'])}")
     visit = result["app"]["first_visit_bytes"]
     ratio = f"{visit / size:.3f}x" if visit else "n/a"
