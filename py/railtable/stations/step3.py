@@ -35,11 +35,20 @@ def build_stations(st: StationsState) -> list[str]:
 
     A Station may not have more Buildings than locations; a second Building needs every
     Station to have one, a third needs every Station to have two.
+
+    The view and the legal actions ask for it on every step of a turn, and Buildings are seldom
+    erected: the answer is kept with the Buildings per Station it was found for (a fresh list each call).
     """
+    key = (st.rules, tuple(st.buildings), *map(len, st.buildings.values()))
+    cached = st.__dict__.get("_build_stations")
+    if cached is not None and cached[0] == key:
+        return list(cached[1])
     b = board(st.rules)
     counts = {s: len(st.buildings[s]) for s in b.station_order}
     low = min(counts.values())
-    return [s for s in b.station_order if counts[s] < b.stations[s].slots and counts[s] <= low]
+    found = [s for s in b.station_order if counts[s] < b.stations[s].slots and counts[s] <= low]
+    st.__dict__["_build_stations"] = (key, found)
+    return list(found)
 
 
 def legal(st: StationsState, p: int) -> list[Action]:
