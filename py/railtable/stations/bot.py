@@ -293,7 +293,13 @@ class BaselineBot:
         places = [a for a in legal if a["type"] == "place"]
         if places:
             cache: dict[Any, Any] = {}
-            return max(places, key=lambda a: self._space_score(view, a, cache))
+            route_of = board(view["rules"]).space_route
+
+            def score(a: Action) -> float:  # _space_score's own cache, read first: most spaces share a route
+                known = cache.get((route_of[a["space"]], not a["bonus"]))
+                return self._space_score(view, a, cache) if known is None else known  # type: ignore[no-any-return]
+
+            return max(places, key=score)
         builds = [a for a in legal if a["type"] == "build"]
         if builds:
             return max(builds, key=lambda a: self._station_score(view, a["station"]))
