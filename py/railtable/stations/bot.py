@@ -165,25 +165,25 @@ class BaselineBot:
 
     def _route_dice(self, view: dict[str, Any], cache: dict[Any, Any] | None) -> dict[str, tuple[int, int, int]]:
         """Route -> (its empty spaces, this bot's dice on it, the most dice one other player has on
-        it; Bonus dice belong to nobody), counted in one pass over the board per decision."""
+        it; Bonus dice belong to nobody), counted once per decision from the dice on the board."""
         counts: dict[str, tuple[int, int, int]] | None = None if cache is None else cache.get("dice")
         if counts is not None:
             return counts
         b = board(view["rules"])
-        spaces = view["spaces"]
-        counts = {}
-        for r in b.route_order:
-            empty = mine = 0
-            others: dict[int, int] = {}
-            for s in b.routes[r].spaces:
-                die = spaces.get(s)
-                if die is None:
-                    empty += 1
-                elif die["owner"] == self.seat:
-                    mine += 1
-                elif die["owner"] != -1:
-                    others[die["owner"]] = others.get(die["owner"], 0) + 1
-            counts[r] = (empty, mine, max(others.values(), default=0))
+        filled = dict.fromkeys(b.route_order, 0)
+        mine = dict.fromkeys(b.route_order, 0)
+        others: dict[str, dict[int, int]] = {}
+        for s, die in view["spaces"].items():  # the dice on the board, not every space
+            r = b.space_route[s]
+            filled[r] += 1
+            owner = die["owner"]
+            if owner == self.seat:
+                mine[r] += 1
+            elif owner != -1:
+                per = others.setdefault(r, {})
+                per[owner] = per.get(owner, 0) + 1
+        counts = {r: (len(b.routes[r].spaces) - filled[r], mine[r], max(others[r].values()) if r in others else 0)
+                  for r in b.route_order}
         if cache is not None:
             cache["dice"] = counts
         return counts
