@@ -29,8 +29,8 @@ def _open_spaces(st: StationsState) -> tuple[str, ...]:
     cached = st.__dict__.get("_open_spaces")
     if cached is not None and cached[0] == key and cached[1] == st.rules:
         return cached[2]  # type: ignore[no-any-return]
-    found = tuple(sid for sid, touches, nxt in board(st.rules).space_links
-                  if sid not in occ and (touches or not occ.keys().isdisjoint(nxt)))
+    found = tuple([sid for sid, touches, nxt in board(st.rules).space_links
+                   if sid not in occ and (touches or not occ.keys().isdisjoint(nxt))])
     st.__dict__["_open_spaces"] = (key, st.rules, found)
     return found
 
