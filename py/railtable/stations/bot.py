@@ -204,7 +204,10 @@ class BaselineBot:
         for card in me.get("power", []):
             if card["kind"] != "mission":
                 continue
-            inside = sum(1 for c in card["cities"] if c in route.stations)
+            inside = 0
+            for c in card["cities"]:
+                if c in route.stations:
+                    inside += 1
             if inside == 2:
                 terms.append(2.0 * card["vp"])
             else:
