@@ -92,22 +92,30 @@ _FIELD_TYPES: dict[str, tuple[Callable[[Any], bool], str]] = {
 """Field (``type.field`` where a type differs) -> (its JSON type test, its description)."""
 
 
+_FIELDS: dict[str, tuple[tuple[str, Callable[[Any], bool], str], ...]] = {
+    kind: tuple((field, *(_FIELD_TYPES.get(f"{kind}.{field}") or _FIELD_TYPES[field])) for field in keys)
+    for kind, keys in KEYS.items()
+}
+"""Action type -> (field, its JSON type test, its description) for each of its fields, in order."""
+
+
 def check_shape(action: Action, phase: str) -> None:
     """Refuse an action of an unknown type, with missing or unknown fields, with a field of the wrong
     JSON type, or of a type not played in ``phase``."""
     kind = action["type"]
     if kind not in KEYS:
         raise MalformedActionError(f"unknown action type {kind!r}; known: {sorted(KEYS)}", action)
-    extra = set(action) - {"type", "player", *KEYS[kind]}
-    missing = [k for k in KEYS[kind] if k not in action]
-    if extra or missing:
+    fields = _FIELDS[kind]
+    # a field missing, or more keys than type, player (if there) and the fields: an unexpected one
+    if any(f not in action for f, _t, _w in fields) or len(action) != len(fields) + 1 + ("player" in action):
+        extra = set(action) - {"type", "player", *KEYS[kind]}
+        missing = [k for k in KEYS[kind] if k not in action]
         raise MalformedActionError(
             f"a {kind!r} action has the fields {['type', 'player', *KEYS[kind]]}"
             + (f"; missing {missing}" if missing else "") + (f"; unexpected {sorted(extra)}" if extra else ""),
             action,
         )
-    for field in KEYS[kind]:
-        test, what = _FIELD_TYPES.get(f"{kind}.{field}") or _FIELD_TYPES[field]
+    for field, test, what in fields:
         if not test(action[field]):
             raise MalformedActionError(f"a {kind!r} action's {field!r} must be {what}, not {action[field]!r}"[:300],
                                        action)

@@ -25,10 +25,22 @@ Its habits, step by step (rulebook steps):
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..core import Action
 from .data import BUILDINGS, all_power_cards, board
+
+_BONUS_WORTH = {"vp": 1.0, "bonus_die": 0.7, "power": 0.8}
+"""What a city bonus is worth to the bot, in VP (a Power card may be a Mission)."""
+
+
+@lru_cache(maxsize=64)
+def _route_bonus(rules: int, r: str) -> float:
+    """What the city bonuses of route ``r``'s Stations are worth to the bot (fixed by the board)."""
+    b = board(rules)
+    return sum(_BONUS_WORTH[b.stations[st].bonus_kind] * b.stations[st].bonus_amount
+               for st in b.routes[r].stations)
 
 
 class BaselineBot:
@@ -133,59 +145,93 @@ class BaselineBot:
         return self._first(legal, "stop")
 
     # ---- step 3 ------------------------------------------------------------
-    _BONUS_WORTH = {"vp": 1.0, "bonus_die": 0.7, "power": 0.8}
-    """What a city bonus is worth to the bot, in VP (a Power card may be a Mission)."""
-
     def _route_worth(self, view: dict[str, Any], r: str, own_dice: int,
                      cache: dict[Any, Any] | None = None) -> float:
         """What completing route ``r`` pays this bot, with ``own_dice`` of its dice on it (``cache``
-        keeps the Missions' chains for one decision)."""
+        keeps, for one decision, the dice counted per route, the Missions' chains and each route's
+        Buildings and Missions terms)."""
         b = board(view["rules"])
         route = b.routes[r]
-        spaces = view["spaces"]
-        others: dict[int, int] = {}
-        for s in route.spaces:
-            die = spaces.get(s)
-            if die is not None and die["owner"] not in (-1, self.seat):
-                others[die["owner"]] = others.get(die["owner"], 0) + 1
-        best_other = max(others.values(), default=0)
+        best_other = self._route_dice(view, cache)[r][2]
         worth = float(len(route.stations)) if own_dice else 0.0
-        bonus = sum(self._BONUS_WORTH[b.stations[st].bonus_kind] * b.stations[st].bonus_amount
-                    for st in route.stations)
+        bonus = _route_bonus(view["rules"], r)
         if own_dice > best_other:
             worth += bonus
         elif own_dice == best_other and own_dice:
             worth += bonus * (0.8 if view["active"] == self.seat else 0.3)
+        for term in self._route_terms(view, r, cache):  # one by one, in order: the same float sums
+            worth += term
+        return worth
+
+    def _route_dice(self, view: dict[str, Any], cache: dict[Any, Any] | None) -> dict[str, tuple[int, int, int]]:
+        """Route -> (its empty spaces, this bot's dice on it, the most dice one other player has on
+        it; Bonus dice belong to nobody), counted once per decision from the dice on the board."""
+        counts: dict[str, tuple[int, int, int]] | None = None if cache is None else cache.get("dice")
+        if counts is not None:
+            return counts
+        b = board(view["rules"])
+        filled = dict.fromkeys(b.route_order, 0)
+        mine = dict.fromkeys(b.route_order, 0)
+        others: dict[str, dict[int, int]] = {}
+        for s, die in view["spaces"].items():  # the dice on the board, not every space
+            r = b.space_route[s]
+            filled[r] += 1
+            owner = die["owner"]
+            if owner == self.seat:
+                mine[r] += 1
+            elif owner != -1:
+                per = others.setdefault(r, {})
+                per[owner] = per.get(owner, 0) + 1
+        counts = {r: (len(b.routes[r].spaces) - filled[r], mine[r], max(others[r].values()) if r in others else 0)
+                  for r in b.route_order}
+        if cache is not None:
+            cache["dice"] = counts
+        return counts
+
+    def _route_terms(self, view: dict[str, Any], r: str, cache: dict[Any, Any] | None) -> list[float]:
+        """What route ``r`` adds to its worth whatever the dice: its Stations' Buildings of this bot
+        (more while their Goods last) and the Missions in its hand it scores or is a link of."""
+        key = ("terms", r)
+        if cache is not None and key in cache:
+            return cache[key]  # type: ignore[no-any-return]
+        route = board(view["rules"]).routes[r]
+        terms: list[float] = []
         for st in route.stations:
             for bld in view["buildings"][st]:
                 if bld["owner"] == self.seat:
-                    worth += 1.2 if view["stacks"][bld["building"]]["count"] > 0 else 1.0
+                    terms.append(1.2 if view["stacks"][bld["building"]]["count"] > 0 else 1.0)
         me = view.get("me") or {}
         for card in me.get("power", []):
             if card["kind"] != "mission":
                 continue
-            inside = sum(1 for c in card["cities"] if c in route.stations)
+            inside = 0
+            for c in card["cities"]:
+                if c in route.stations:
+                    inside += 1
             if inside == 2:
-                worth += 2.0 * card["vp"]
+                terms.append(2.0 * card["vp"])
             else:
-                key = ("chain", *card["cities"])
-                if cache is None or key not in cache:
-                    chain = self._chain(view, card["cities"])
+                chain_key = ("chain", *card["cities"])
+                if cache is None or chain_key not in cache:
+                    chain = self._chain(view, card["cities"], cache)
                     if cache is not None:
-                        cache[key] = chain
+                        cache[chain_key] = chain
                 else:
-                    chain = cache[key]
+                    chain = cache[chain_key]
                 if r not in chain:
                     continue
-                worth += 0.5 * card["vp"]  # building toward a chain
-        return worth
+                terms.append(0.5 * card["vp"])  # building toward a chain
+        if cache is not None:
+            cache[key] = terms
+        return terms
 
-    def _chain(self, view: dict[str, Any], cities: list[str]) -> tuple[str, ...]:
+    def _chain(self, view: dict[str, Any], cities: list[str],
+               cache: dict[Any, Any] | None = None) -> tuple[str, ...]:
         """The routes of the chain joining two cities (at most 3 routes) with the fewest empty spaces:
         a Mission scores when all of them are completed in one turn."""
         b = board(view["rules"])
-        spaces = view["spaces"]
-        empty = {r: sum(1 for s in b.routes[r].spaces if s not in spaces) for r in b.route_order}
+        dice = self._route_dice(view, cache)
+        empty = {r: dice[r][0] for r in b.route_order}
         start, goal = cities
         best: tuple[int, tuple[str, ...]] | None = None
         frontier: list[tuple[str, tuple[str, ...]]] = [(start, ())]
@@ -217,17 +263,10 @@ class BaselineBot:
         own = not action["bonus"]
         key = (r, own)
         if cache is not None and key in cache:
-            return cache[key]
+            return cache[key]  # type: ignore[no-any-return]
         route = b.routes[r]
-        spaces = view["spaces"]
-        empty_after = -1
-        mine = 0
-        for s in route.spaces:
-            die = spaces.get(s)
-            if die is None:
-                empty_after += 1
-            elif die["owner"] == self.seat:
-                mine += 1
+        empty, mine, _ = self._route_dice(view, cache)[r]
+        empty_after = empty - 1
         worth = self._route_worth(view, r, mine + (1 if own else 0), cache)
         if empty_after == 0:
             score = 100.0 + worth
@@ -257,7 +296,13 @@ class BaselineBot:
         places = [a for a in legal if a["type"] == "place"]
         if places:
             cache: dict[Any, Any] = {}
-            return max(places, key=lambda a: self._space_score(view, a, cache))
+            route_of = board(view["rules"]).space_route
+
+            def score(a: Action) -> float:  # _space_score's own cache, read first: most spaces share a route
+                known = cache.get((route_of[a["space"]], not a["bonus"]))
+                return self._space_score(view, a, cache) if known is None else known  # type: ignore[no-any-return]
+
+            return max(places, key=score)
         builds = [a for a in legal if a["type"] == "build"]
         if builds:
             return max(builds, key=lambda a: self._station_score(view, a["station"]))

@@ -230,11 +230,12 @@ class StationsState(GameState):
         for s, d in self.spaces.items():
             spaces[s] = {"owner": d[0], "face": d[1]}
             dice[d[0]] += 1
+        names, coins, vp, paper, scored = self.names, self.coins, self.vp, self.paper, self.power_scored
         for q in range(n):
             players.append({
-                "seat": q, "name": self.names[q], "conductor": q == 0, "coins": self.coins[q],
-                "vp": self.vp[q] + self.paper[q], "vp_cards": self.vp[q], "vp_paper": self.paper[q],
-                "missions": [dict(cards[c]) for c in self.power_scored[q]],
+                "seat": q, "name": names[q], "conductor": q == 0, "coins": coins[q],
+                "vp": vp[q] + paper[q], "vp_cards": vp[q], "vp_paper": paper[q],
+                "missions": [dict(cards[c]) for c in scored[q]] if scored[q] else [],
                 "dice_supply": self.dice_supply[q], "dice_saved": list(self.saved[q]),
                 "dice_on_board": dice[q], "bonus_dice": self.bonus_held[q],
                 "buildings_left": dict(self.buildings_left[q]),
@@ -242,13 +243,16 @@ class StationsState(GameState):
         me: dict[str, Any] | None = None
         if player is not None:
             me = {"seat": player, "goods": dict(self.hands[player]),
-                  "power": [dict(all_power_cards()[c]) for c in self.power_hands[player]]}
+                  "power": [dict(cards[c]) for c in self.power_hands[player]]}
+        buildings: dict[str, list[dict[str, Any]]] = {}
+        for st, lst in self.buildings.items():  # most Stations have none: no comprehension for them
+            buildings[st] = [{"owner": o, "building": t} for o, t in lst] if lst else []
         v: dict[str, Any] = {
             "game": "stations", "rules": self.rules, "me": me, "players": players, "phase": self.phase,
             "active": self.active,
             "to_act": self.to_act(), "round": self.round, "turn": self.turn_number, "endgame": self.endgame,
             "spaces": spaces,
-            "buildings": {st: [{"owner": o, "building": t} for o, t in lst] for st, lst in self.buildings.items()},
+            "buildings": buildings,
             "stacks": {bt: dict(st) for bt, st in self.stacks.items()},
             "goods_aside": dict(self.goods_aside), "goods_removed": dict(self.goods_removed),
             "vp_stack": self.vp_stack, "vp_reserve": self.vp_reserve, "power_deck": len(self.power_deck),

@@ -15,19 +15,24 @@ if TYPE_CHECKING:
 
 
 def open_spaces(st: StationsState) -> list[str]:
-    """Placing Trains: empty spaces next to a Station or to a space holding a die.
+    """Placing Trains: empty spaces next to a Station or to a space holding a die (in board order)."""
+    return list(_open_spaces(st))
+
+
+def _open_spaces(st: StationsState) -> tuple[str, ...]:
+    """:func:`open_spaces`, shared: read it, never change it.
 
     The legal actions, the view and the bots ask for it several times between two placements:
-    the answer is kept with the occupied spaces it was computed for (a fresh list each call)."""
+    the answer is kept with the occupied spaces it was computed for."""
     occ = st.spaces
     key = tuple(occ)
     cached = st.__dict__.get("_open_spaces")
     if cached is not None and cached[0] == key and cached[1] == st.rules:
-        return list(cached[2])
-    found = [sid for sid, touches, nxt in board(st.rules).space_links
-             if sid not in occ and (touches or not occ.keys().isdisjoint(nxt))]
+        return cached[2]  # type: ignore[no-any-return]
+    found = tuple([sid for sid, touches, nxt in board(st.rules).space_links
+                   if sid not in occ and (touches or not occ.keys().isdisjoint(nxt))])
     st.__dict__["_open_spaces"] = (key, st.rules, found)
-    return list(found)
+    return found
 
 
 def build_stations(st: StationsState) -> list[str]:
@@ -35,32 +40,42 @@ def build_stations(st: StationsState) -> list[str]:
 
     A Station may not have more Buildings than locations; a second Building needs every
     Station to have one, a third needs every Station to have two.
+
+    The view and the legal actions ask for it on every step of a turn, and Buildings are seldom
+    erected: the answer is kept with the Buildings per Station it was found for (a fresh list each call).
     """
+    key = (st.rules, tuple(st.buildings), *map(len, st.buildings.values()))
+    cached = st.__dict__.get("_build_stations")
+    if cached is not None and cached[0] == key:
+        return list(cached[1])
     b = board(st.rules)
     counts = {s: len(st.buildings[s]) for s in b.station_order}
     low = min(counts.values())
-    return [s for s in b.station_order if counts[s] < b.stations[s].slots and counts[s] <= low]
+    found = [s for s in b.station_order if counts[s] < b.stations[s].slots and counts[s] <= low]
+    st.__dict__["_build_stations"] = (key, found)
+    return list(found)
 
 
 def legal(st: StationsState, p: int) -> list[Action]:
     out: list[Action] = []
+    faces: dict[str, int] = {}
+    for d in st.tray:
+        faces[d[1]] = faces.get(d[1], 0) + 1
     classes = sorted({(d[1], d[0]) for d in st.tray}, key=lambda fb: (FACES.index(fb[0]), fb[1]))
-    spaces = open_spaces(st)
+    spaces = _open_spaces(st)
     for face, bonus in classes:
         if face in TRAIN_FACES:
-            out.extend({"type": "place", "player": p, "face": face, "bonus": bonus, "space": sid}
-                       for sid in spaces)
-    stations = build_stations(st)
+            out += [{"type": "place", "player": p, "face": face, "bonus": bonus, "space": sid} for sid in spaces]
     for bt in BUILDINGS:
-        if tray_count(st, bt) >= 3 and st.buildings_left[p][bt] > 0:
-            out.extend({"type": "build", "player": p, "building": bt, "station": s} for s in stations)
+        if faces.get(bt, 0) >= 3 and st.buildings_left[p][bt] > 0:
+            out += [{"type": "build", "player": p, "building": bt, "station": s} for s in build_stations(st)]
     for face, bonus in classes:
         if face == "coin":
             out.append({"type": "cash", "player": p, "bonus": bonus})
     for face, bonus in classes:
         if face in SAVABLE_FACES and not bonus:
             out.append({"type": "save", "player": p, "face": face})
-    if not spaces or not any(d[1] in TRAIN_FACES for d in st.tray):
+    if not spaces or not any(f in faces for f in TRAIN_FACES):
         out.append({"type": "done", "player": p})
     return out
 
@@ -71,7 +86,7 @@ def check_place(st: StationsState, a: Action, p: int) -> None:
         raise IllegalActionError("only Train and Locked Train dice are placed on routes", a)
     if tray_count(st, face, bonus) == 0:
         raise IllegalActionError("you have no such die to place", a)
-    if a["space"] not in open_spaces(st):
+    if a["space"] not in _open_spaces(st):
         raise IllegalActionError("a train goes on an empty route space next to a Station or to a space holding a die", a)
 
 
@@ -102,7 +117,7 @@ def check_save(st: StationsState, a: Action, p: int) -> None:
 
 
 def check_done(st: StationsState, a: Action, p: int) -> None:
-    if any(d[1] in TRAIN_FACES for d in st.tray) and open_spaces(st):
+    if any(d[1] in TRAIN_FACES for d in st.tray) and _open_spaces(st):
         raise IllegalActionError("every Train and Locked Train die must be placed first", a)
 
 

@@ -1,0 +1,86 @@
+"""Speed work must change no rule, no bot decision and no view (issue 13, "Speed").
+
+Seeded Trains & Stations games, played as the table plays them (each decision from ``view(seat)``
+and ``legal_actions(seat)``): Easy bots at 3, 4 and 5 players on both rules versions, and games
+with a Normal bot (its flat search samples states and plays Easy rollouts on them, so the search
+paths are covered too). For each game the fixture ``fixtures/same_games.json`` holds SHA-256
+prefixes of the actions and final result, of the legal lists and of the views of every seat (and a
+spectator) after every third action. It was recorded on the code before the Stations speed work;
+``python tests/stations/test_stations_same_games.py --record`` writes it anew (only ever on code
+known to play the games as before).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from railtable.core import get_game
+
+FIXTURE = Path(__file__).parent / "fixtures" / "same_games.json"
+
+GAMES: dict[str, dict[str, Any]] = {
+    "easy-3p-r2-s1": {"players": 3, "rules": 2, "seed": 1, "bots": ["easy"] * 3},
+    "easy-3p-r2-s2": {"players": 3, "rules": 2, "seed": 2, "bots": ["easy"] * 3},
+    "easy-4p-r2-s3": {"players": 4, "rules": 2, "seed": 3, "bots": ["easy"] * 4},
+    "easy-4p-r2-s4": {"players": 4, "rules": 2, "seed": 4, "bots": ["easy"] * 4},
+    "easy-5p-r2-s5": {"players": 5, "rules": 2, "seed": 5, "bots": ["easy"] * 5},
+    "easy-5p-r2-s6": {"players": 5, "rules": 2, "seed": 6, "bots": ["easy"] * 5},
+    "easy-5p-r2-s1000": {"players": 5, "rules": 2, "seed": 1000, "bots": ["easy"] * 5},
+    "easy-3p-r1-s7": {"players": 3, "rules": 1, "seed": 7, "bots": ["easy"] * 3},
+    "easy-5p-r1-s8": {"players": 5, "rules": 1, "seed": 8, "bots": ["easy"] * 5},
+    "normal-3p-r2-s9": {"players": 3, "rules": 2, "seed": 9, "bots": ["normal", "easy", "easy"]},
+    "normal-4p-r1-s10": {"players": 4, "rules": 1, "seed": 10, "bots": ["easy", "normal", "easy", "easy"]},
+}
+"""Game name -> players, rules version, seed and each seat's bot level."""
+
+
+def play(spec: dict[str, Any], every: int = 3) -> dict[str, str]:
+    """One seeded game; hashes of its actions (and result), its legal lists and its views."""
+    info = get_game("stations")
+    n = spec["players"]
+    config = {"players": [f"B{i}" for i in range(n)], "rules": spec["rules"]}
+    st = info.setup(config, spec["seed"])
+    bots = [info.make_bot(level, seat, spec["seed"]) for seat, level in enumerate(spec["bots"])]
+    actions, legals, views = hashlib.sha256(), hashlib.sha256(), hashlib.sha256()
+    count = 0
+    while not st.is_over():
+        seat = st.to_act()[0]
+        if count % every == 0:
+            for q in [*range(n), None]:
+                views.update(json.dumps(st.view(q), sort_keys=True).encode())
+        legal = st.legal_actions(seat)
+        if count % every == 0:
+            legals.update(json.dumps(legal).encode())
+        action = bots[seat].choose(st.view(seat), legal)
+        actions.update(json.dumps(action).encode())
+        st.apply(action)
+        count += 1
+    for q in [*range(n), None]:
+        views.update(json.dumps(st.view(q), sort_keys=True).encode())
+    actions.update(json.dumps(st.result(), sort_keys=True).encode())
+    return {"actions": actions.hexdigest()[:16], "legal": legals.hexdigest()[:16],
+            "views": views.hexdigest()[:16], "count": str(count)}
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_seeded_games_play_the_same_actions_legal_lists_and_views(name: str) -> None:
+    expected = json.loads(FIXTURE.read_text())[name]
+    assert play(GAMES[name]) == expected
+
+
+def record() -> None:
+    """Write the fixture from the code as it is now."""
+    FIXTURE.write_text(json.dumps({name: play(spec) for name, spec in GAMES.items()}, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] != ["--record"]:
+        sys.exit("usage: python tests/stations/test_stations_same_games.py --record")
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
+    record()
