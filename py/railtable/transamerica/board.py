@@ -103,6 +103,9 @@ for _e, (_a, _b, _double) in enumerate(EDGES):
     ADJ[_j].append((_i, _e))
 
 EDGE_BY_KEY: dict[tuple[Point, Point], int] = {(a, b): e for e, (a, b, _d) in enumerate(EDGES)}
+EDGE_BY_XY: dict[tuple[int, int, int, int], int] = {(a[0], a[1], b[0], b[1]): e for e, (a, b, _d) in enumerate(EDGES)}
+"""``(x1, y1, x2, y2)`` of a line's ends (the smaller point first, as in ``EDGES``) -> edge index
+(one flat tuple: the bots read every legal line of a decision with it)."""
 
 CITIES: list[dict[str, Any]] = [dict(c) for c in _DATA["cities"]]
 CITY_BY_NAME: dict[str, dict[str, Any]] = {c["name"]: c for c in CITIES}

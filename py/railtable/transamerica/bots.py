@@ -102,14 +102,14 @@ class GreedyBot:
         for e in edges:
             on_tree.update(board.EDGE_ENDS[e])
         others = [(m[0], m[1]) for seat, m in enumerate(view["markers"]) if m is not None and seat != self.seat]
-        free = {board.INDEX[(a["at"][0], a["at"][1])]: a for a in legal}
+        free = {tuple(a["at"]): a for a in legal}
         best: list[Action] = []
         best_key = -1
         for v in sorted(on_tree):
-            action = free.get(v)
+            p = board.JUNCTIONS[v]
+            action = free.get(p)
             if action is None:
                 continue
-            p = board.JUNCTIONS[v]
             key = min([MARKER_SPACING] + [board.grid_distance(p, o) for o in others])
             if key > best_key:
                 best, best_key = [action], key
@@ -122,11 +122,11 @@ class GreedyBot:
         end = legal[-1] if legal[-1]["type"] == "end_turn" else None
         root = self._sync(view)
         by_edge = {}
-        index = board.EDGE_BY_KEY
+        index = board.EDGE_BY_XY
         for a in legal:
             if a["type"] == "build":
                 (x1, y1), (x2, y2) = a["edge"]
-                by_edge[index[((x1, y1), (x2, y2))]] = a
+                by_edge[index[x1, y1, x2, y2]] = a
         if not by_edge:
             assert end is not None
             return end
@@ -138,15 +138,17 @@ class GreedyBot:
             frontier = self._frontier(by_edge)
         singles = [e for e in frontier if board.BASE_COST[e] == 1]
         doubles = [e for e in frontier if board.BASE_COST[e] == 2]
+        # planned single lines after which another planned single line can follow
+        good = self._with_follow_up(singles)
         if not first:
             # second track of the turn: only a planned single line is worth it
             if singles:
-                return by_edge[self._best_single(singles)]
+                return by_edge[self._best_single(singles, good)]
             assert end is not None  # a track was placed this turn, so the turn may end
             return end
-        if singles and (not doubles or any(self._follow_ups(e) for e in singles)):
+        if singles and (not doubles or good):
             # prefer two single lines to one double line when both give 2 points
-            return by_edge[self._best_single(singles)]
+            return by_edge[self._best_single(singles, good)]
         if doubles:
             return by_edge[self.rng.choice(doubles)]
         if singles:
@@ -167,21 +169,29 @@ class GreedyBot:
         self._plan_nodes = {v for e in edges for v in board.EDGE_ENDS[e]}
         self._dirty = False
 
-    def _follow_ups(self, e: int) -> list[int]:
-        """Planned single lines buildable after building single line ``e``."""
-        ends = board.EDGE_ENDS[e]
-        mine = self._find(self._root)
+    def _with_follow_up(self, singles: list[int]) -> list[int]:
+        """The single lines of ``singles`` (in their order) after each of which another planned
+        single line is buildable: one that shares an end with it or touches the network."""
+        if not singles:
+            return []
+        find = self._find
+        mine = find(self._root)
+        ends = board.EDGE_ENDS
+        cost = board.BASE_COST
+        occupied = self._occupied
+        # planned single lines still free, and those of them touching the network already
+        free = [f for f in self._plan if f not in occupied and cost[f] == 1]
+        touching = [f for f in free if find(ends[f][0]) == mine or find(ends[f][1]) == mine]
         out = []
-        for f in self._plan:
-            if f == e or f in self._occupied or board.BASE_COST[f] != 1:
-                continue
-            i, j = board.EDGE_ENDS[f]
-            if i in ends or j in ends or self._find(i) == mine or self._find(j) == mine:
-                out.append(f)
+        for e in singles:
+            a, b = ends[e]
+            if any(f != e for f in touching) or any(
+                f != e and (a in ends[f] or b in ends[f]) for f in free
+            ):
+                out.append(e)
         return out
 
-    def _best_single(self, singles: list[int]) -> int:
-        """A planned single line after which another planned single line can follow, if any
-        (among those, the bot's die picks)."""
-        good = [e for e in singles if self._follow_ups(e)]
+    def _best_single(self, singles: list[int], good: list[int]) -> int:
+        """A planned single line after which another planned single line can follow (``good``),
+        if any (among those, the bot's die picks)."""
         return self.rng.choice(good) if good else singles[0]

@@ -207,6 +207,7 @@ class TransAmericaAdapter:
         c._occupied = dict(st._occupied)
         c._parent = list(st._parent)
         c._members = {k: list(v) for k, v in st._members.items()}
+        c._free_lines = dict(st._free_lines)  # frozensets, replaced, never changed
         c.__dict__["_search_base"] = st.__dict__.get("_search_base")
         return c
 

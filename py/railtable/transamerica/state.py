@@ -84,7 +84,7 @@ them. Round records and the log get lists of their own."""
 _JUNCTION_JSON: list[list[int]] = [[x, y] for x, y in board.JUNCTIONS]
 """Per crossing: ``[x, y]``, one list shared by every marker action of legal_actions: read them,
 never change them."""
-_NODE_LINES: list[tuple[int, ...]] = [tuple(e for _u, e in nbrs) for nbrs in board.ADJ]
+_NODE_LINES: list[frozenset[int]] = [frozenset(e for _u, e in nbrs) for nbrs in board.ADJ]
 """Per crossing: the lines that touch it."""
 
 ACTION_KEYS: dict[str, frozenset[str]] = {
@@ -216,6 +216,9 @@ class TransAmericaState(GameState):
         # union-find over the crossings joined by tracks, with each group's members
         self._parent: list[int] = list(range(len(board.JUNCTIONS)))
         self._members: dict[int, list[int]] = {}
+        # per group of two or more crossings (by its root): the lines without a track touching it
+        # (a lone crossing's are all its lines, _NODE_LINES); replaced on change, never changed
+        self._free_lines: dict[int, frozenset[int]] = {}
         for e, _seat in self.tracks:
             self._link(e)
 
@@ -227,10 +230,13 @@ class TransAmericaState(GameState):
         return v
 
     def _link(self, e: int) -> bool:
-        """Join the crossings at the ends of line ``e``; False when they were joined already."""
+        """Join the crossings at the ends of line ``e`` (which now has a track); False when they
+        were joined already."""
         i, j = board.EDGE_ENDS[e]
         ri, rj = self._find(i), self._find(j)
+        free = self._free_lines
         if ri == rj:
+            free[ri] = free[ri] - {e}
             return False
         mi = self._members.pop(ri, None) or [ri]
         mj = self._members.pop(rj, None) or [rj]
@@ -239,7 +245,15 @@ class TransAmericaState(GameState):
         self._parent[rj] = ri
         mi.extend(mj)
         self._members[ri] = mi
+        # a line with a track has both ends in one group: only ``e`` leaves the joined group's lines
+        free[ri] = self._lines_of(ri).union(self._lines_of(rj)) - {e}
+        free.pop(rj, None)
         return True
+
+    def _lines_of(self, root: int) -> frozenset[int]:
+        """The lines without a track that touch the group of crossings of ``root``."""
+        lines = self._free_lines.get(root)
+        return _NODE_LINES[root] if lines is None else lines
 
     def _component(self, start: int) -> list[int]:
         """The crossings joined to ``start`` by placed tracks (``start`` included)."""
@@ -280,11 +294,10 @@ class TransAmericaState(GameState):
         if not may["singles"] and not may["doubles"]:
             return []
         singles_only = not may["doubles"]
-        occupied = self._occupied
         marker = self.markers[player]
         assert marker is not None
-        out = set().union(*map(_NODE_LINES.__getitem__, self._component(board.INDEX[marker])))
-        out.difference_update(occupied)
+        # the lines without a track touching the network (kept per group of crossings by _link)
+        out = self._lines_of(self._find(board.INDEX[marker]))
         if singles_only:
             cost = board.BASE_COST
             return sorted(e for e in out if cost[e] == 1)
@@ -317,7 +330,7 @@ class TransAmericaState(GameState):
             ]
         actions: list[Action] = [
             {"type": "build", "player": player, "edge": [a, b]}
-            for a, b in map(_EDGE_JSON.__getitem__, self.legal_edges(player))
+            for e in self.legal_edges(player) for a, b in (_EDGE_JSON[e],)
         ]
         if self.singles + self.doubles > 0:
             actions.append({"type": "end_turn", "player": player})
@@ -588,6 +601,7 @@ class TransAmericaState(GameState):
         other._occupied = dict(self._occupied)
         other._parent = list(self._parent)
         other._members = {r: list(m) for r, m in self._members.items()}
+        other._free_lines = dict(self._free_lines)  # frozensets, replaced, never changed
         return other
 
     def to_json(self) -> dict[str, Any]:

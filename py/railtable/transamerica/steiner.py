@@ -398,7 +398,7 @@ def exact_tree(adj: Sequence[Sequence[tuple[int, int, int]]], terminals: Sequenc
             best[others[mask.bit_length() - 1]] = 0
         else:
             for a_mask, b_mask in _splits(mask):
-                best = list(map(min, best, map(add, dp[a_mask], dp[b_mask])))
+                best = [x if x < y + z else y + z for x, y, z in zip(best, dp[a_mask], dp[b_mask], strict=True)]
         _dial(adj, best, upper)
         dp[mask] = best
     if dp[full][root] >= upper:

@@ -1,0 +1,59 @@
+"""Speed work must change no rule, no bot decision and no view (issue 13, "Speed").
+
+Seeded 6-player games between Easy bots, and a short 4-player game with two Normal (search) bots
+and two Easy bots, play as the table does: each decision from ``view(seat)`` and ``legal_actions(seat)``.
+The hashes below were recorded on the code before the issue-13 "60 rounds/s" work: the same
+actions, the same legal lists and the same view JSON for every seat (and a spectator) after every
+``every``-th action, and the same result.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from railtable.core import get_game
+
+
+def play(seed: int, players: int, levels: list[str], every: int, start_score: int = 13) -> tuple[str, str, str]:
+    """One seeded game; hashes of its actions, its legal lists and its views (every ``every`` actions)."""
+    info = get_game("transamerica")
+    st = info.setup({"players": [f"B{i}" for i in range(players)], "start_score": start_score}, seed)
+    bots = [info.make_bot(levels[i % len(levels)], i, seed) for i in range(players)]
+    actions, legals, views = hashlib.sha256(), hashlib.sha256(), hashlib.sha256()
+    count = 0
+    while not st.is_over():
+        seat = st.to_act()[0]
+        if count % every == 0:
+            for q in [*range(players), None]:
+                views.update(json.dumps(st.view(q)).encode())
+        legal = st.legal_actions(seat)
+        if count % every == 0:
+            legals.update(json.dumps(legal).encode())
+        action = bots[seat].choose(st.view(seat), legal)
+        actions.update(json.dumps(action).encode())
+        st.apply(action)
+        count += 1
+    for q in [*range(players), None]:
+        views.update(json.dumps(st.view(q)).encode())
+    actions.update(json.dumps(st.result()).encode())
+    return actions.hexdigest()[:16], legals.hexdigest()[:16], views.hexdigest()[:16]
+
+
+def combined(parts: list[tuple[str, str, str]]) -> tuple[str, str, str]:
+    return tuple(hashlib.sha256("".join(p[i] for p in parts).encode()).hexdigest()[:16] for i in range(3))  # type: ignore[return-value]
+
+
+EASY_6 = ("cfd4528f8bfec652", "47f4ce206663f705", "8cde22edc61ab28b")
+"""Seeds 1000-1004 (those of ``bench/bench_transamerica.py``), 6 Easy bots, views every 5 actions."""
+NORMAL_4 = ("0c8dac89738e626f", "eb86a7fe159bba6f", "8c2a0035ac410b6e")
+"""Seed 7, 4 players starting at 3 points (a short game): seats 0 and 2 Normal, 1 and 3 Easy,
+views every 7 actions."""
+
+
+def test_six_player_easy_games_play_the_same_actions_legal_lists_and_views() -> None:
+    assert combined([play(seed, 6, ["easy"], 5) for seed in range(1000, 1005)]) == EASY_6
+
+
+def test_a_normal_bot_game_plays_the_same_actions_legal_lists_and_views() -> None:
+    assert play(7, 4, ["normal", "easy"], 7, start_score=3) == NORMAL_4
