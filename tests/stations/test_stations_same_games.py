@@ -6,13 +6,12 @@ with a Normal bot (its flat search samples states and plays Easy rollouts on the
 paths are covered too). For each game the fixture ``fixtures/same_games.json`` holds SHA-256
 prefixes of the actions and final result, of the legal lists and of the views of every seat (and a
 spectator) after every third action. It was recorded on the code before the Stations speed work;
-``python tests/stations/test_stations_same_games.py --record`` writes it anew (only ever on code
+``PYTHONPATH=py:tests python3 tests/stations/test_stations_same_games.py --record`` writes it anew (only ever on code
 known to play the games as before).
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sys
 from pathlib import Path
@@ -21,6 +20,7 @@ from typing import Any
 import pytest
 
 from railtable.core import get_game
+from same_games import fingerprint
 
 FIXTURE = Path(__file__).parent / "fixtures" / "same_games.json"
 
@@ -47,25 +47,8 @@ def play(spec: dict[str, Any], every: int = 3) -> dict[str, str]:
     config = {"players": [f"B{i}" for i in range(n)], "rules": spec["rules"]}
     st = info.setup(config, spec["seed"])
     bots = [info.make_bot(level, seat, spec["seed"]) for seat, level in enumerate(spec["bots"])]
-    actions, legals, views = hashlib.sha256(), hashlib.sha256(), hashlib.sha256()
-    count = 0
-    while not st.is_over():
-        seat = st.to_act()[0]
-        if count % every == 0:
-            for q in [*range(n), None]:
-                views.update(json.dumps(st.view(q), sort_keys=True).encode())
-        legal = st.legal_actions(seat)
-        if count % every == 0:
-            legals.update(json.dumps(legal).encode())
-        action = bots[seat].choose(st.view(seat), legal)
-        actions.update(json.dumps(action).encode())
-        st.apply(action)
-        count += 1
-    for q in [*range(n), None]:
-        views.update(json.dumps(st.view(q), sort_keys=True).encode())
-    actions.update(json.dumps(st.result(), sort_keys=True).encode())
-    return {"actions": actions.hexdigest()[:16], "legal": legals.hexdigest()[:16],
-            "views": views.hexdigest()[:16], "count": str(count)}
+    acts, legal, views, count = fingerprint(st, bots, every, sort_keys=True)
+    return {"actions": acts, "legal": legal, "views": views, "count": str(count)}
 
 
 @pytest.mark.parametrize("name", list(GAMES))
@@ -81,6 +64,5 @@ def record() -> None:
 
 if __name__ == "__main__":
     if sys.argv[1:] != ["--record"]:
-        sys.exit("usage: python tests/stations/test_stations_same_games.py --record")
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
+        sys.exit("usage: PYTHONPATH=py:tests python3 tests/stations/test_stations_same_games.py --record")
     record()

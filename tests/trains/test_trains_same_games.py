@@ -9,7 +9,6 @@ every seat (and a spectator) after every third action.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from typing import Any
 
@@ -17,6 +16,7 @@ import pytest
 
 from railtable.core import get_game
 from railtable.trains.bots import EagerRandomBot, PriorityBot
+from same_games import combined, fingerprint
 
 VARIANTS: list[dict[str, Any]] = [
     {"board": "tokyo"},
@@ -38,34 +38,13 @@ def game_config(g: int) -> dict[str, Any]:
 
 def play(g: int, bot: str, every: int) -> tuple[str, str, str]:
     """One seeded game; hashes of its actions, its legal lists and its views (every ``every`` actions)."""
-    config = game_config(g)
-    st = get_game("trains").setup(config, g)
-    n = st.num_players
+    st = get_game("trains").setup(game_config(g), g)
     make = PriorityBot if bot == "easy" else EagerRandomBot
-    bots = [make(i, g) for i in range(n)]
-    actions, legals, views = hashlib.sha256(), hashlib.sha256(), hashlib.sha256()
-    count = 0
-    while not st.is_over():
-        seat = st.to_act()[0]
-        if count % every == 0:
-            for q in [*range(n), None]:
-                views.update(json.dumps(st.view(q)).encode())
-        legal = st.legal_actions(seat)
-        if count % every == 0:
-            legals.update(json.dumps(legal).encode())
-        action = bots[seat].choose(st.view(seat), legal)
-        actions.update(json.dumps(action).encode())
-        st.apply(action)
-        count += 1
-    for q in [*range(n), None]:
-        views.update(json.dumps(st.view(q)).encode())
-    actions.update(json.dumps(st.result()).encode())
-    return actions.hexdigest()[:16], legals.hexdigest()[:16], views.hexdigest()[:16]
+    return fingerprint(st, [make(i, g) for i in range(st.num_players)], every)[:3]
 
 
-def combined(games: range, bot: str, every: int) -> tuple[str, str, str]:
-    parts = [play(g, bot, every) for g in games]
-    return tuple(hashlib.sha256("".join(p[i] for p in parts).encode()).hexdigest()[:16] for i in range(3))  # type: ignore[return-value]
+def combined_games(games: range, bot: str, every: int) -> tuple[str, str, str]:
+    return combined([play(g, bot, every) for g in games])
 
 
 EASY: dict[int, tuple[str, str, str]] = {
@@ -80,11 +59,11 @@ RANDOM = ("cb120a0e64b55851", "c55ab8d23e5b5901", "debdd63e0fba3425")
 
 @pytest.mark.parametrize("start", [0, 10, 20, 30])
 def test_easy_games_play_the_same_actions_and_views(start: int) -> None:
-    assert combined(range(start, start + 10), "easy", 3) == EASY[start]
+    assert combined_games(range(start, start + 10), "easy", 3) == EASY[start]
 
 
 def test_random_games_play_the_same_actions_and_views() -> None:
-    assert combined(range(100, 110), "random", 3) == RANDOM
+    assert combined_games(range(100, 110), "random", 3) == RANDOM
 
 
 def _scramble(value: Any) -> None:

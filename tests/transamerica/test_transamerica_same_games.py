@@ -9,10 +9,8 @@ actions, the same legal lists and the same view JSON for every seat (and a spect
 
 from __future__ import annotations
 
-import hashlib
-import json
-
 from railtable.core import get_game
+from same_games import combined, fingerprint
 
 
 def play(seed: int, players: int, levels: list[str], every: int, start_score: int = 13) -> tuple[str, str, str]:
@@ -20,28 +18,7 @@ def play(seed: int, players: int, levels: list[str], every: int, start_score: in
     info = get_game("transamerica")
     st = info.setup({"players": [f"B{i}" for i in range(players)], "start_score": start_score}, seed)
     bots = [info.make_bot(levels[i % len(levels)], i, seed) for i in range(players)]
-    actions, legals, views = hashlib.sha256(), hashlib.sha256(), hashlib.sha256()
-    count = 0
-    while not st.is_over():
-        seat = st.to_act()[0]
-        if count % every == 0:
-            for q in [*range(players), None]:
-                views.update(json.dumps(st.view(q)).encode())
-        legal = st.legal_actions(seat)
-        if count % every == 0:
-            legals.update(json.dumps(legal).encode())
-        action = bots[seat].choose(st.view(seat), legal)
-        actions.update(json.dumps(action).encode())
-        st.apply(action)
-        count += 1
-    for q in [*range(players), None]:
-        views.update(json.dumps(st.view(q)).encode())
-    actions.update(json.dumps(st.result()).encode())
-    return actions.hexdigest()[:16], legals.hexdigest()[:16], views.hexdigest()[:16]
-
-
-def combined(parts: list[tuple[str, str, str]]) -> tuple[str, str, str]:
-    return tuple(hashlib.sha256("".join(p[i] for p in parts).encode()).hexdigest()[:16] for i in range(3))  # type: ignore[return-value]
+    return fingerprint(st, bots, every)[:3]
 
 
 EASY_6 = ("cfd4528f8bfec652", "47f4ce206663f705", "8cde22edc61ab28b")
