@@ -3,12 +3,16 @@ the real state never change a choice, the same seed plays the same moves."""
 
 from __future__ import annotations
 
-from railtable.core import get_game
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from railtable.core import Rng, get_game
 from railtable.core.search import Budget, Level, SearchBot
 from railtable.transamerica import board
 from railtable.transamerica.bots import GreedyBot
-from railtable.transamerica.sampling import TransAmericaAdapter
+from railtable.transamerica.sampling import Closer, TransAmericaAdapter, join_cost, steiner_layers
 from railtable.transamerica.state import TransAmericaState
+from railtable.transamerica.steiner import board_adjacency
 
 SMALL = {
     "normal": Level("normal", "flat", Budget(iterations=24, samples=2, horizon=1)),
@@ -105,3 +109,22 @@ def test_candidates_are_lines_that_bring_the_cities_closer() -> None:
             e = board.edge_index(a["edge"][0], a["edge"][1])
             # building it never makes the cities' count worse, and the network grows toward them
             assert missing_points(state.hands[seat], occupied + [e]) <= missing_points(state.hands[seat], occupied)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 6), st.integers(0, 40), st.integers(1, 12))
+def test_closer_agrees_with_join_cost_at_every_crossing(seed: int, cities: int, tracks: int, spread: int) -> None:
+    """The searches keep a line only if it lowers the exact cost of joining the seat's cities
+    (``join_cost``); ``Closer`` answers that without a split per crossing. Random cities, random
+    occupied lines and a random network (possibly empty): the same answer at every crossing."""
+    rng = Rng(seed)
+    nodes = list(range(len(board.ADJ)))
+    terminals = sorted({rng.choice(nodes) for _ in range(cities)})
+    occupied = frozenset(rng.randbelow(len(board.EDGE_ENDS)) for _ in range(tracks))
+    layers = steiner_layers(board_adjacency(occupied), terminals)
+    network = {rng.choice(nodes) for _ in range(rng.randbelow(spread))}
+    closer = Closer(layers, network)
+    now = join_cost(layers, network)
+    assert closer.now == now
+    for v in nodes:
+        assert closer.lowers(v) == (join_cost(layers, network, v) < now), v

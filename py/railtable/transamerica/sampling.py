@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from operator import itemgetter
 from typing import Any
 
 from ..core import Action, Rng
@@ -68,20 +69,22 @@ def steiner_layers(adj: list[list[tuple[int, int]]], terminals: list[int]) -> li
     return layers
 
 
-def join_cost(layers: list[list[int]], network: Any, extra: int = -1) -> int:
-    """Fewest track points joining every city to ``network`` (a set of crossings already joined,
-    at no cost among themselves; plus ``extra`` if given): each group of cities joins the
-    network at its own crossing, so the answer is the best split of the cities into groups."""
-    full = len(layers) - 1
-    if full == 0:
-        return 0
-    g = [0] * (full + 1)
-    for mask in range(1, full + 1):
-        layer = layers[mask]
-        best = min(layer[v] for v in network) if network else INF
-        if extra >= 0 and layer[extra] < best:
-            best = layer[extra]
-        g[mask] = best
+def network_minima(layers: list[list[int]], network: Any) -> list[int]:
+    """``g[S]``: the cheapest tree joining the cities of subset ``S`` to some crossing of
+    ``network`` (a set of crossings already joined, at no cost among themselves)."""
+    if not network:
+        return [0] + [INF] * (len(layers) - 1)
+    if len(network) == 1:
+        (v,) = network
+        return [layer[v] for layer in layers]
+    pick = itemgetter(*network)
+    return [min(pick(layer)) for layer in layers]
+
+
+def split_table(g: list[int]) -> list[int]:
+    """``part[S]``: the best split of the cities of subset ``S`` into groups, each joined at its
+    own crossing: the least sum of ``g`` over a partition of ``S``."""
+    full = len(g) - 1
     part = [0] * (full + 1)
     for mask in range(1, full + 1):
         low = mask & -mask
@@ -97,7 +100,39 @@ def join_cost(layers: list[list[int]], network: Any, extra: int = -1) -> int:
                 break
             sub = (sub - 1) & rest
         part[mask] = best
-    return part[full]
+    return part
+
+
+def join_cost(layers: list[list[int]], network: Any, extra: int = -1) -> int:
+    """Fewest track points joining every city to ``network`` (a set of crossings already joined,
+    at no cost among themselves; plus ``extra`` if given): each group of cities joins the
+    network at its own crossing, so the answer is the best split of the cities into groups."""
+    if len(layers) == 1:
+        return 0
+    g = network_minima(layers, network)
+    if extra >= 0:
+        g = [x if x <= layer[extra] else layer[extra] for x, layer in zip(g, layers, strict=True)]
+    return split_table(g)[-1]
+
+
+class Closer:
+    """Which crossings, joined to ``network``, would lower :func:`join_cost` (candidates and the
+    tree's pruning ask this of every legal line), without a split per crossing: two groups joined
+    at the same crossing ``v`` cost at least their merged group (``layers[A | B][v] <= layers[A][v]
+    + layers[B][v]``: the two trees together span both), so a best split uses the new crossing
+    for at most one group ``S`` and its cost is ``min(now, layers[S][v] + part[rest])`` over the
+    subsets ``S``, with ``part`` the network's own split table (the same integers as
+    ``join_cost(layers, network, v)``)."""
+
+    def __init__(self, layers: list[list[int]], network: Any) -> None:
+        self.layers = layers
+        part = split_table(network_minima(layers, network))
+        self.now = part[-1]
+        self.rest = part[::-1]  # rest[S] = part[full ^ S]
+
+    def lowers(self, far: int) -> bool:
+        now = self.now
+        return any(layer[far] + r < now for layer, r in zip(self.layers, self.rest, strict=True))
 
 
 class TransAmericaAdapter:
@@ -322,7 +357,7 @@ class TransAmericaAdapter:
         marker = view["markers"][seat]
         root = board.INDEX[(marker[0], marker[1])]
         network = _component(root, occupied)
-        now = join_cost(layers, network)
+        closer = Closer(layers, network)
         out = []
         for a in legal:
             if a["type"] != "build":
@@ -330,8 +365,7 @@ class TransAmericaAdapter:
                 continue
             i = board.INDEX[(a["edge"][0][0], a["edge"][0][1])]
             j = board.INDEX[(a["edge"][1][0], a["edge"][1][1])]
-            far = j if i in network else i
-            if join_cost(layers, network, far) < now:
+            if closer.lowers(j if i in network else i):
                 out.append(a)
         return out if any(a["type"] == "build" for a in out) else legal
 
@@ -343,7 +377,7 @@ class TransAmericaAdapter:
         if marker is None:
             return legal
         network = set(st._component(board.INDEX[marker]))
-        now = join_cost(layers, network)
+        closer = Closer(layers, network)
         out = []
         for a in legal:
             if a["type"] != "build":
@@ -351,8 +385,7 @@ class TransAmericaAdapter:
                 continue
             e = board.edge_index(a["edge"][0], a["edge"][1])
             i, j = board.EDGE_ENDS[e]
-            far = j if i in network else i
-            if e in plan or join_cost(layers, network, far) < now:
+            if e in plan or closer.lowers(j if i in network else i):
                 out.append(a)
         return out if any(a["type"] == "build" for a in out) else legal
 
