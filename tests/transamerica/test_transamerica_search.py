@@ -12,7 +12,7 @@ from railtable.transamerica import board
 from railtable.transamerica.bots import GreedyBot
 from railtable.transamerica.sampling import Closer, TransAmericaAdapter, join_cost, steiner_layers
 from railtable.transamerica.state import TransAmericaState
-from railtable.transamerica.steiner import board_adjacency
+from railtable.transamerica.steiner import board_adjacency, board_adjacency_with_edges, layers_and_tree, steiner_tree
 
 SMALL = {
     "normal": Level("normal", "flat", Budget(iterations=24, samples=2, horizon=1)),
@@ -128,3 +128,19 @@ def test_closer_agrees_with_join_cost_at_every_crossing(seed: int, cities: int, 
     assert closer.now == now
     for v in nodes:
         assert closer.lowers(v) == (join_cost(layers, network, v) < now), v
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 6), st.integers(0, 60))
+def test_one_programme_gives_the_layers_and_the_tree_of_two(seed: int, cities: int, tracks: int) -> None:
+    """A sample's plan takes the Dreyfus-Wagner layers over a player's cities and a cheapest
+    tree from his network's crossing from one programme: the very same layers, cost and edges
+    (ties included) as the two separate calls."""
+    rng = Rng(seed)
+    nodes = list(range(len(board.ADJ)))
+    terminals = sorted({rng.choice(nodes) for _ in range(cities)})
+    root = rng.choice([v for v in nodes if v not in terminals])
+    occupied = frozenset(rng.randbelow(len(board.EDGE_ENDS)) for _ in range(tracks))
+    layers, cost, edges = layers_and_tree(board_adjacency_with_edges(occupied), terminals, root)
+    assert layers == steiner_layers(board_adjacency(occupied), terminals)
+    assert (cost, edges) == steiner_tree(board_adjacency_with_edges(occupied), [root, *terminals])

@@ -27,7 +27,7 @@ from ..core import Action, Rng
 from ..core.search import Budget, Level
 from . import board
 from .state import PHASE_BUILD, PHASE_MARKER, TransAmericaState
-from .steiner import INF, board_adjacency, board_adjacency_with_edges, relax, steiner_tree
+from .steiner import INF, board_adjacency, board_adjacency_with_edges, layers_and_tree, relax, steiner_tree
 
 TEMPERATURE = 3.0
 """Score points per unit of the softmax that turns projected scores into win shares."""
@@ -205,9 +205,13 @@ class TransAmericaAdapter:
             return hit
         if len(self._cache) > 4096:
             self._cache.clear()
-        tree_with = steiner_layers(board_adjacency(occupied), list(cities))
-        terminals = ([root] if root >= 0 else []) + list(cities)
-        cost, edges = steiner_tree(board_adjacency_with_edges(occupied), terminals)
+        if root >= 0 and root not in cities:
+            # one programme for both (the tree's programme over the cities is the layers)
+            tree_with, cost, edges = layers_and_tree(board_adjacency_with_edges(occupied), cities, root)
+        else:
+            tree_with = steiner_layers(board_adjacency(occupied), list(cities))
+            terminals = ([root] if root >= 0 else []) + list(cities)
+            cost, edges = steiner_tree(board_adjacency_with_edges(occupied), terminals)
         plan = (tree_with, frozenset(e for e in edges if e not in occupied), cost)
         self._cache[key] = plan
         return plan

@@ -182,6 +182,30 @@ def steiner_tree(
     if len(terms) <= 1:
         return 0, set()
     root, others = terms[0], terms[1:]
+    dp, preds = _dreyfus_wagner(adj, others)
+    return dp[-1][root], _trace(dp, preds, root)
+
+
+def layers_and_tree(
+    adj: Sequence[Sequence[tuple[int, int, int]]], cities: Sequence[int], root: int
+) -> tuple[list[list[int]], int, set[int]]:
+    """``steiner_layers(cities)`` (``layers[S][v]``: the cheapest tree joining the cities of
+    subset ``S`` and node ``v``) and ``steiner_tree([root, *cities])`` from one programme: the
+    tree's programme over the cities *is* those layers (the same splits, the same relaxation),
+    so both come out exactly as the two calls give them, for half the work. ``root`` must not
+    be one of ``cities``."""
+    if not cities or root in cities:
+        raise ValueError("layers_and_tree needs cities and a root that is not one of them")
+    dp, preds = _dreyfus_wagner(adj, list(cities))
+    layers = [[0] * len(adj)] + dp[1:]
+    return layers, dp[-1][root], _trace(dp, preds, root)
+
+
+def _dreyfus_wagner(
+    adj: Sequence[Sequence[tuple[int, int, int]]], others: Sequence[int]
+) -> tuple[list[list[int]], list[tuple[list[int], list[int]]]]:
+    """``dp[S][v]`` for every non-empty subset ``S`` of ``others`` (``dp[0]`` is left empty), with
+    each subset's path-step predecessors (node and edge) for tracing a tree back."""
     k = len(others)
     n = len(adj)
     full = (1 << k) - 1
@@ -200,8 +224,13 @@ def steiner_tree(
         _relax_tree(adj, best, pred, pred_edge)
         dp[mask] = best
         preds[mask] = (pred, pred_edge)
+    return dp, preds
+
+
+def _trace(dp: list[list[int]], preds: list[tuple[list[int], list[int]]], root: int) -> set[int]:
+    """The edges of the tree joining every terminal to ``root``, traced back through ``preds``."""
     edges: set[int] = set()
-    stack = [(full, root)]
+    stack = [(len(dp) - 1, root)]
     while stack:
         mask, v = stack.pop()
         pred, pred_edge = preds[mask]
@@ -213,7 +242,7 @@ def steiner_tree(
             a_mask, b_mask = next((a, b) for a, b in _splits(mask) if dp[a][v] + dp[b][v] == value)
             stack.append((a_mask, v))
             stack.append((b_mask, v))
-    return dp[full][root], edges
+    return edges
 
 
 def _splits(mask: int) -> list[tuple[int, int]]:
