@@ -7,7 +7,6 @@ effects, return Waste by passing, end the turn), then ``over``.
 
 from __future__ import annotations
 
-import marshal
 from collections import _count_elements  # type: ignore[attr-defined]  # Counter's own C counter
 from typing import Any
 
@@ -269,31 +268,44 @@ class TrainsState(GameState):
     def log_lines(self, player: int | None, tail: int | None = None, lang: str = "en") -> list[str]:
         """The log as ``player`` may read it, in ``lang`` (the last ``tail`` lines when given)."""
         log = self.log
-        start = 0 if tail is None else max(0, len(log) - tail) if tail > 0 else len(log)
-        # Rendered lines are cached per reader (the log only grows; a restored state starts afresh):
-        # ``(first, lines)``, the lines of entries ``first`` onwards, extended as the log grows.
-        # A public entry (no private part) reads the same for everyone: one shared cache for those.
+        n = len(log)
+        start = 0 if tail is None else max(0, n - tail) if tail > 0 else n
+        # Rendered lines are kept per language (the log only grows; a restored state starts afresh):
+        # the public line of each entry from ``first`` on, shared by every reader, the indices of the
+        # entries with a private part (the cards a player drew), and each seat's own lines of those.
         caches = self.__dict__.get("_lines")
         if caches is None:
             caches = self.__dict__["_lines"] = {}
-        cached = caches.get((player, lang))
-        if cached is None or start < cached[0]:
-            cached = caches[(player, lang)] = (start, [])
-        first, lines = cached
-        if first + len(lines) == len(log):  # nothing new since this reader's last look
-            return lines[start - first:]
-        public: dict[int, str] = caches.setdefault((-1, lang), {})
+        cache = caches.get(lang)
+        if cache is None or start < cache[0]:
+            cache = caches[lang] = (start, [], [], {})
+        first, public, private, own = cache
         names, board = self.names, self.board
-        for i in range(first + len(lines), len(log)):
+        if first + len(public) < n:
+            render = messages.render
+            for i in range(first + len(public), n):
+                entry = log[i]
+                public.append(render(entry[0], entry[1], lang, names, board))
+                if len(entry) > 2:
+                    private.append(i)
+        lines = public[start - first:]
+        if player is None or not private or private[-1] < start:
+            return lines
+        seat = str(player)
+        mine = own.get(seat)
+        if mine is None:
+            mine = own[seat] = {}
+        k = len(private) - 1
+        while k >= 0 and private[k] >= start:  # the private entries shown, newest first
+            i = private[k]
+            k -= 1
             entry = log[i]
-            if len(entry) == 2 or player is None or str(player) not in entry[2]:
-                text = public.get(i)  # the entry's public line (a private line is only for its seats)
+            if seat in entry[2]:
+                text = mine.get(i)
                 if text is None:
-                    text = public[i] = messages.render(entry[0], entry[1], lang, names, board)
-            else:
-                text = messages.line(entry, player, lang, names, board)
-            lines.append(text)
-        return lines[start - first:]
+                    text = mine[i] = messages.line(entry, player, lang, names, board)
+                lines[i - start] = text
+        return lines
 
     def attack_outcomes(self, player: int | None, lang: str = "en") -> dict[int, list[str]]:
         """What the ATTACK being resolved has done so far to each player it reaches (Rising Sun
@@ -812,12 +824,20 @@ class TrainsState(GameState):
                 v["start_options"] = self.start_rail_options(me)
         return v
 
-    def _rails_key(self) -> bytes:
-        """The rails and stations on the board, as bytes (equal bytes: the same rails and stations):
-        what the counts, the Route Bonus progress and the spaces within reach are kept with."""
-        return marshal.dumps((self.board_id, self.rails, self.stations))
+    def _rails_key(self) -> int:
+        """A number for the board, the rails and the stations on it now: what the counts, the Route
+        Bonus progress and the spaces within reach are kept with. The same number means the same
+        rails and stations: each call compares them with a private copy of those last numbered (a
+        list comparison, cheaper than writing them out), and any difference takes the next number."""
+        seen = self.__dict__.get("_rails_seen")
+        rails, stations = self.rails, self.stations
+        if seen is not None and seen[1] == rails and seen[2] == stations and seen[0] == self.board_id:
+            return seen[3]  # type: ignore[no-any-return]
+        number = 0 if seen is None else seen[3] + 1
+        self.__dict__["_rails_seen"] = (self.board_id, list(map(list.copy, rails)), stations[:], number)
+        return number
 
-    def _rail_summary(self, key: bytes | None = None) -> tuple[list[int], list[int]]:
+    def _rail_summary(self, key: int | None = None) -> tuple[list[int], list[int]]:
         """Per player, in one pass over the board: spaces with his rail and their points (the
         same counts as ``scoring.rails_on_board`` and ``scoring.rail_points``; view() is the
         bots' hot path), kept with the rails and stations they were counted for."""
@@ -898,7 +918,7 @@ class TrainsState(GameState):
                 key, [{"name": n, "count": len(pile), "cost": card(n).cost} for n, pile in piles.items()])
         return list(map(dict.copy, cached[1]))
 
-    def _routes_view(self, me: int | None, rails_key: bytes) -> list[dict[str, Any]]:
+    def _routes_view(self, me: int | None, rails_key: int) -> list[dict[str, Any]]:
         """``view.routes`` (:func:`routes.route_view`), kept per reader with the rails and the cards'
         state it was built for; each view gets copies."""
         key = (rails_key, [tuple(r.items()) for r in self.routes])
