@@ -502,13 +502,14 @@ class TrainsState(GameState):
                 if not c.effect:
                     out.append({"type": "play", "player": p, "card": cid})
                     continue
-                optional = self.effect_optional(c)
+                if not self.effect_optional(c):  # applied if it can be, else money only: always playable
+                    out.append({"type": "play", "player": p, "card": cid})
+                    continue
                 if name not in seen:
                     seen[name] = self._effect_feasible(p, i, hand_names)
-                if seen[name] or not optional:
+                if seen[name]:
                     out.append({"type": "play", "player": p, "card": cid})
-                if optional:
-                    out.append({"type": "play", "player": p, "card": cid, "decline": True})
+                out.append({"type": "play", "player": p, "card": cid, "decline": True})
         if kind is None or kind == "buy":
             to_deck = "buy_to_deck" in self.modifiers
             money = self.money
