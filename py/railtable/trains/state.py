@@ -37,18 +37,6 @@ are optional). 1: the rules before that reading, when every effect could be decl
 RULES_VERSIONS = (1, 2)
 """Every rules version this engine can still play."""
 
-_VP_BY_NAME: dict[str, int] = {}
-
-
-def _card_vp(name: str) -> int:
-    """The VP printed on the card kind ``name`` (view's hot path: a dict lookup once known)."""
-    try:
-        return _VP_BY_NAME[name]
-    except KeyError:
-        vp = _VP_BY_NAME[name] = card(name).vp
-        return vp
-
-
 HAND_SIZE = 5
 PILES_EMPTY_TO_END = 4
 ACTION_KEYS: dict[str, frozenset[str]] = {
@@ -772,25 +760,7 @@ class TrainsState(GameState):
         on_board, board_points = self._rail_summary(rails_key)
         card_names = z.card_names
         name_of = card_names.__getitem__
-        players = []
-        for q in range(len(self.names)):
-            owned, card_vp = self._owned_and_vp(q)
-            discard = z.discards[q]
-            players.append({
-                "name": self.names[q], "hand_size": len(z.hands[q]), "deck_size": len(z.decks[q]),
-                "discard_size": len(discard),
-                "discard_top": card_names[discard[-1]] if discard else None,
-                "play": list(map(name_of, z.plays[q])), "gained": list(map(name_of, z.gained[q])),
-                "rails_left": self.rails_left[q], "rails_on_board": on_board[q],
-                "vp_track": self.vp_tokens[q], "board_points": board_points[q],
-                # VP cards are bought in the open and only leave a deck by a public trash, so
-                # their total is public knowledge (as Dominion Online's VP counter shows it).
-                "card_vp": card_vp,
-                # Every card a player owns came from the supply in the open (or the starting
-                # deck) and leaves only by a public trash or return: the collection is public
-                # to a player with perfect memory (the search bots' sampling reads it).
-                "owned": owned,
-            })
+        players = [self._player_view(q, on_board, board_points) for q in range(len(self.names))]
         v: dict[str, Any] = {
             "game": "trains", "rules": self.rules, "sets": self.sets, "board": self.board_id, "phase": self.phase, "turn": self.turn + 1,
             "current": self.current, "to_act": self.to_act(), "you": me,
@@ -878,6 +848,45 @@ class TrainsState(GameState):
                 points[q] += worth
         return on_board, points
 
+    def _player_view(self, q: int, on_board: list[int], board_points: list[int]) -> dict[str, Any]:
+        """``view.players[q]``, all public. Kept with what it was built from (``q``'s zones, each
+        list as it was, and his name, rails, VP track and board counts): a player who did not act
+        since the last view is shown from it, each view with containers of its own."""
+        z = self.zones
+        zones = (z.decks[q], z.hands[q], z.discards[q], z.plays[q], z.gained[q])
+        inputs = (self.names[q], self.rails_left[q], self.vp_tokens[q], on_board[q], board_points[q])
+        caches = self.__dict__.get("_player_views")
+        if caches is None:
+            caches = self.__dict__["_player_views"] = {}
+        cached = caches.get(q)
+        if cached is not None and cached[0] == zones and cached[1] == inputs:
+            entry = cached[2]
+        else:
+            owned, card_vp = self._owned_and_vp(q)
+            deck, hand, discard, plays, gained = zones
+            card_names = z.card_names
+            entry = {
+                "name": inputs[0], "hand_size": len(hand), "deck_size": len(deck),
+                "discard_size": len(discard),
+                "discard_top": card_names[discard[-1]] if discard else None,
+                "play": [card_names[i] for i in plays], "gained": [card_names[i] for i in gained],
+                "rails_left": inputs[1], "rails_on_board": inputs[3],
+                "vp_track": inputs[2], "board_points": inputs[4],
+                # VP cards are bought in the open and only leave a deck by a public trash, so
+                # their total is public knowledge (as Dominion Online's VP counter shows it).
+                "card_vp": card_vp,
+                # Every card a player owns came from the supply in the open (or the starting
+                # deck) and leaves only by a public trash or return: the collection is public
+                # to a player with perfect memory (the search bots' sampling reads it).
+                "owned": owned,
+            }
+            caches[q] = (tuple(map(list.copy, zones)), inputs, entry)
+        out = entry.copy()
+        out["play"] = entry["play"].copy()
+        out["gained"] = entry["gained"].copy()
+        out["owned"] = entry["owned"].copy()
+        return out
+
     def _owned_counts(self, q: int) -> dict[str, int]:
         return dict(self._owned_and_vp(q)[0])
 
@@ -903,8 +912,7 @@ class TrainsState(GameState):
         counts: dict[str, int] = {}
         _count_elements(counts, map(z.card_names.__getitem__, ids))
         owned = dict(sorted(counts.items()))
-        vp_of = _card_vp
-        card_vp = sum([vp_of(name) * count for name, count in owned.items()])
+        card_vp = sum([card(name).vp * count for name, count in owned.items()])
         caches[q] = (ids, ordered, owned, card_vp)
         return dict(owned), card_vp
 
