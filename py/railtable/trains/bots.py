@@ -103,6 +103,7 @@ class PriorityBot:
     def __init__(self, seat: int, seed: int = 0) -> None:
         self.seat = seat
         self.rng = Rng(seed * 104729 + seat + 7)
+        self._memo_view: dict[str, Any] | None = None
 
     # ---- entry point ---------------------------------------------------------------
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
@@ -118,7 +119,7 @@ class PriorityBot:
     # ---- board valuation -------------------------------------------------------------
     def _memo(self, view: dict[str, Any]) -> dict[Any, Any]:
         """Values found for this view (a decision values the same spaces many times over)."""
-        if self.__dict__.get("_memo_view") is not view:
+        if self._memo_view is not view:
             self._memo_view = view
             self._memo_values: dict[Any, Any] = {}
         return self._memo_values
@@ -131,11 +132,10 @@ class PriorityBot:
         own = memo.get("own")
         if own is None:
             own = memo["own"] = self._own_values(view)
+            memo["near"] = {}
         if not depth:
             return own[h]  # type: ignore[no-any-return]
-        near = memo.get("near")
-        if near is None:
-            near = memo["near"] = {}
+        near = memo["near"]
         value = near.get(h)
         if value is None:
             rails = view["rails"]
@@ -149,6 +149,7 @@ class PriorityBot:
         board = load_board(view["board"])
         rails, stations = view["rails"], view["stations"]
         seat = self.seat
+        route_cities = self._route_cities(view)
         own = [0.0] * len(board.hexes)
         for hx in _worth_spaces(board):
             h = hx.id
@@ -156,7 +157,7 @@ class PriorityBot:
                 continue
             if hx.terrain == CITY:
                 value = 2.0 + 1.5 * stations[h] + 0.8 * (hx.slots - stations[h])
-                if hx.name in self._route_cities(view):
+                if hx.name in route_cities:
                     value += 2.5
                 own[h] = value
             else:
