@@ -7,7 +7,6 @@ effects, return Waste by passing, end the turn), then ``over``.
 
 from __future__ import annotations
 
-import marshal
 from collections import _count_elements  # type: ignore[attr-defined]  # Counter's own C counter
 from typing import Any
 
@@ -37,18 +36,6 @@ Expansion) applies its effect whenever it can (rulebook "Playing A Card": only A
 are optional). 1: the rules before that reading, when every effect could be declined (old saves)."""
 RULES_VERSIONS = (1, 2)
 """Every rules version this engine can still play."""
-
-_VP_BY_NAME: dict[str, int] = {}
-
-
-def _card_vp(name: str) -> int:
-    """The VP printed on the card kind ``name`` (view's hot path: a dict lookup once known)."""
-    try:
-        return _VP_BY_NAME[name]
-    except KeyError:
-        vp = _VP_BY_NAME[name] = card(name).vp
-        return vp
-
 
 HAND_SIZE = 5
 PILES_EMPTY_TO_END = 4
@@ -269,31 +256,44 @@ class TrainsState(GameState):
     def log_lines(self, player: int | None, tail: int | None = None, lang: str = "en") -> list[str]:
         """The log as ``player`` may read it, in ``lang`` (the last ``tail`` lines when given)."""
         log = self.log
-        start = 0 if tail is None else max(0, len(log) - tail) if tail > 0 else len(log)
-        # Rendered lines are cached per reader (the log only grows; a restored state starts afresh):
-        # ``(first, lines)``, the lines of entries ``first`` onwards, extended as the log grows.
-        # A public entry (no private part) reads the same for everyone: one shared cache for those.
+        n = len(log)
+        start = 0 if tail is None else max(0, n - tail) if tail > 0 else n
+        # Rendered lines are kept per language (the log only grows; a restored state starts afresh):
+        # the public line of each entry from ``first`` on, shared by every reader, the indices of the
+        # entries with a private part (the cards a player drew), and each seat's own lines of those.
         caches = self.__dict__.get("_lines")
         if caches is None:
             caches = self.__dict__["_lines"] = {}
-        cached = caches.get((player, lang))
-        if cached is None or start < cached[0]:
-            cached = caches[(player, lang)] = (start, [])
-        first, lines = cached
-        if first + len(lines) == len(log):  # nothing new since this reader's last look
-            return lines[start - first:]
-        public: dict[int, str] = caches.setdefault((-1, lang), {})
+        cache = caches.get(lang)
+        if cache is None or start < cache[0]:
+            cache = caches[lang] = (start, [], [], {})
+        first, public, private, own = cache
         names, board = self.names, self.board
-        for i in range(first + len(lines), len(log)):
+        if first + len(public) < n:
+            render = messages.render
+            for i in range(first + len(public), n):
+                entry = log[i]
+                public.append(render(entry[0], entry[1], lang, names, board))
+                if len(entry) > 2:
+                    private.append(i)
+        lines = public[start - first:]
+        if player is None or not private or private[-1] < start:
+            return lines
+        seat = str(player)
+        mine = own.get(seat)
+        if mine is None:
+            mine = own[seat] = {}
+        k = len(private) - 1
+        while k >= 0 and private[k] >= start:  # the private entries shown, newest first
+            i = private[k]
+            k -= 1
             entry = log[i]
-            if len(entry) == 2 or player is None or str(player) not in entry[2]:
-                text = public.get(i)  # the entry's public line (a private line is only for its seats)
+            if seat in entry[2]:
+                text = mine.get(i)
                 if text is None:
-                    text = public[i] = messages.render(entry[0], entry[1], lang, names, board)
-            else:
-                text = messages.line(entry, player, lang, names, board)
-            lines.append(text)
-        return lines[start - first:]
+                    text = mine[i] = messages.line(entry, player, lang, names, board)
+                lines[i - start] = text
+        return lines
 
     def attack_outcomes(self, player: int | None, lang: str = "en") -> dict[int, list[str]]:
         """What the ATTACK being resolved has done so far to each player it reaches (Rising Sun
@@ -490,13 +490,14 @@ class TrainsState(GameState):
                 if not c.effect:
                     out.append({"type": "play", "player": p, "card": cid})
                     continue
-                optional = self.effect_optional(c)
+                if not self.effect_optional(c):  # applied if it can be, else money only: always playable
+                    out.append({"type": "play", "player": p, "card": cid})
+                    continue
                 if name not in seen:
                     seen[name] = self._effect_feasible(p, i, hand_names)
-                if seen[name] or not optional:
+                if seen[name]:
                     out.append({"type": "play", "player": p, "card": cid})
-                if optional:
-                    out.append({"type": "play", "player": p, "card": cid, "decline": True})
+                out.append({"type": "play", "player": p, "card": cid, "decline": True})
         if kind is None or kind == "buy":
             to_deck = "buy_to_deck" in self.modifiers
             money = self.money
@@ -759,25 +760,7 @@ class TrainsState(GameState):
         on_board, board_points = self._rail_summary(rails_key)
         card_names = z.card_names
         name_of = card_names.__getitem__
-        players = []
-        for q in range(len(self.names)):
-            owned, card_vp = self._owned_and_vp(q)
-            discard = z.discards[q]
-            players.append({
-                "name": self.names[q], "hand_size": len(z.hands[q]), "deck_size": len(z.decks[q]),
-                "discard_size": len(discard),
-                "discard_top": card_names[discard[-1]] if discard else None,
-                "play": list(map(name_of, z.plays[q])), "gained": list(map(name_of, z.gained[q])),
-                "rails_left": self.rails_left[q], "rails_on_board": on_board[q],
-                "vp_track": self.vp_tokens[q], "board_points": board_points[q],
-                # VP cards are bought in the open and only leave a deck by a public trash, so
-                # their total is public knowledge (as Dominion Online's VP counter shows it).
-                "card_vp": card_vp,
-                # Every card a player owns came from the supply in the open (or the starting
-                # deck) and leaves only by a public trash or return: the collection is public
-                # to a player with perfect memory (the search bots' sampling reads it).
-                "owned": owned,
-            })
+        players = [self._player_view(q, on_board, board_points) for q in range(len(self.names))]
         v: dict[str, Any] = {
             "game": "trains", "rules": self.rules, "sets": self.sets, "board": self.board_id, "phase": self.phase, "turn": self.turn + 1,
             "current": self.current, "to_act": self.to_act(), "you": me,
@@ -812,12 +795,20 @@ class TrainsState(GameState):
                 v["start_options"] = self.start_rail_options(me)
         return v
 
-    def _rails_key(self) -> bytes:
-        """The rails and stations on the board, as bytes (equal bytes: the same rails and stations):
-        what the counts, the Route Bonus progress and the spaces within reach are kept with."""
-        return marshal.dumps((self.board_id, self.rails, self.stations))
+    def _rails_key(self) -> int:
+        """A number for the board, the rails and the stations on it now: what the counts, the Route
+        Bonus progress and the spaces within reach are kept with. The same number means the same
+        rails and stations: each call compares them with a private copy of those last numbered (a
+        list comparison, cheaper than writing them out), and any difference takes the next number."""
+        seen = self.__dict__.get("_rails_seen")
+        rails, stations = self.rails, self.stations
+        if seen is not None and seen[1] == rails and seen[2] == stations and seen[0] == self.board_id:
+            return seen[3]  # type: ignore[no-any-return]
+        number = 0 if seen is None else seen[3] + 1
+        self.__dict__["_rails_seen"] = (self.board_id, list(map(list.copy, rails)), stations[:], number)
+        return number
 
-    def _rail_summary(self, key: bytes | None = None) -> tuple[list[int], list[int]]:
+    def _rail_summary(self, key: int | None = None) -> tuple[list[int], list[int]]:
         """Per player, in one pass over the board: spaces with his rail and their points (the
         same counts as ``scoring.rails_on_board`` and ``scoring.rail_points``; view() is the
         bots' hot path), kept with the rails and stations they were counted for."""
@@ -857,6 +848,45 @@ class TrainsState(GameState):
                 points[q] += worth
         return on_board, points
 
+    def _player_view(self, q: int, on_board: list[int], board_points: list[int]) -> dict[str, Any]:
+        """``view.players[q]``, all public. Kept with what it was built from (``q``'s zones, each
+        list as it was, and his name, rails, VP track and board counts): a player who did not act
+        since the last view is shown from it, each view with containers of its own."""
+        z = self.zones
+        zones = (z.decks[q], z.hands[q], z.discards[q], z.plays[q], z.gained[q])
+        inputs = (self.names[q], self.rails_left[q], self.vp_tokens[q], on_board[q], board_points[q])
+        caches = self.__dict__.get("_player_views")
+        if caches is None:
+            caches = self.__dict__["_player_views"] = {}
+        cached = caches.get(q)
+        if cached is not None and cached[0] == zones and cached[1] == inputs:
+            entry = cached[2]
+        else:
+            owned, card_vp = self._owned_and_vp(q)
+            deck, hand, discard, plays, gained = zones
+            card_names = z.card_names
+            entry = {
+                "name": inputs[0], "hand_size": len(hand), "deck_size": len(deck),
+                "discard_size": len(discard),
+                "discard_top": card_names[discard[-1]] if discard else None,
+                "play": [card_names[i] for i in plays], "gained": [card_names[i] for i in gained],
+                "rails_left": inputs[1], "rails_on_board": inputs[3],
+                "vp_track": inputs[2], "board_points": inputs[4],
+                # VP cards are bought in the open and only leave a deck by a public trash, so
+                # their total is public knowledge (as Dominion Online's VP counter shows it).
+                "card_vp": card_vp,
+                # Every card a player owns came from the supply in the open (or the starting
+                # deck) and leaves only by a public trash or return: the collection is public
+                # to a player with perfect memory (the search bots' sampling reads it).
+                "owned": owned,
+            }
+            caches[q] = (tuple(map(list.copy, zones)), inputs, entry)
+        out = entry.copy()
+        out["play"] = entry["play"].copy()
+        out["gained"] = entry["gained"].copy()
+        out["owned"] = entry["owned"].copy()
+        return out
+
     def _owned_counts(self, q: int) -> dict[str, int]:
         return dict(self._owned_and_vp(q)[0])
 
@@ -882,8 +912,7 @@ class TrainsState(GameState):
         counts: dict[str, int] = {}
         _count_elements(counts, map(z.card_names.__getitem__, ids))
         owned = dict(sorted(counts.items()))
-        vp_of = _card_vp
-        card_vp = sum([vp_of(name) * count for name, count in owned.items()])
+        card_vp = sum([card(name).vp * count for name, count in owned.items()])
         caches[q] = (ids, ordered, owned, card_vp)
         return dict(owned), card_vp
 
@@ -898,7 +927,7 @@ class TrainsState(GameState):
                 key, [{"name": n, "count": len(pile), "cost": card(n).cost} for n, pile in piles.items()])
         return list(map(dict.copy, cached[1]))
 
-    def _routes_view(self, me: int | None, rails_key: bytes) -> list[dict[str, Any]]:
+    def _routes_view(self, me: int | None, rails_key: int) -> list[dict[str, Any]]:
         """``view.routes`` (:func:`routes.route_view`), kept per reader with the rails and the cards'
         state it was built for; each view gets copies."""
         key = (rails_key, [tuple(r.items()) for r in self.routes])
