@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 import lobby
 from lobby import actions, moves, wait_actions_above
 
@@ -168,8 +170,15 @@ def test_reload_mid_game_resumes_the_same_position(page: Any, server: Any, wait_
     assert moves(page) == played
     assert page.locator("#st-board .die.on-board").count() == dice
     assert page.locator("#st-board .building").count() == buildings
-    assert page.locator("#st-hand").inner_text() == hand
-    assert page.locator("#st-players").inner_text() == players
+    # innerText reads the rendered text: right after the table is drawn again the panels may not be
+    # laid out yet (their text then comes without its line breaks), so give them a moment first
+    same_text = "([sel, text]) => document.querySelector(sel)?.innerText === text"
+    for sel, text in (("#st-hand", hand), ("#st-players", players)):
+        try:
+            page.wait_for_function(same_text, arg=[sel, text], timeout=10_000)
+        except PlaywrightTimeout:
+            pass  # the assertion below says what differs
+        assert page.locator(sel).inner_text() == text
     assert page.locator("#st-banner.mine").count() == 1
     shot(page, "st-fr-resumed")
     click_and_wait(page, f"{CONTROLS} [data-type=gather]")  # and play on
