@@ -103,26 +103,23 @@ def split_table(g: list[int]) -> list[int]:
     return part
 
 
-def join_cost(layers: list[list[int]], network: Any, extra: int = -1) -> int:
+def join_cost(layers: list[list[int]], network: Any) -> int:
     """Fewest track points joining every city to ``network`` (a set of crossings already joined,
-    at no cost among themselves; plus ``extra`` if given): each group of cities joins the
-    network at its own crossing, so the answer is the best split of the cities into groups."""
+    at no cost among themselves): each group of cities joins the network at its own crossing, so
+    the answer is the best split of the cities into groups."""
     if len(layers) == 1:
         return 0
-    g = network_minima(layers, network)
-    if extra >= 0:
-        g = [x if x <= layer[extra] else layer[extra] for x, layer in zip(g, layers, strict=True)]
-    return split_table(g)[-1]
+    return split_table(network_minima(layers, network))[-1]
 
 
 class Closer:
-    """Which crossings, joined to ``network``, would lower :func:`join_cost` (candidates and the
-    tree's pruning ask this of every legal line), without a split per crossing: two groups joined
+    """Which crossings, joined to ``network``, would lower :func:`join_cost` (the candidates ask
+    this of every legal line), without a split per crossing: two groups joined
     at the same crossing ``v`` cost at least their merged group (``layers[A | B][v] <= layers[A][v]
     + layers[B][v]``: the two trees together span both), so a best split uses the new crossing
     for at most one group ``S`` and its cost is ``min(now, layers[S][v] + part[rest])`` over the
     subsets ``S``, with ``part`` the network's own split table (the same integers as
-    ``join_cost(layers, network, v)``)."""
+    ``join_cost(layers, network | {v})``)."""
 
     def __init__(self, layers: list[list[int]], network: Any) -> None:
         self.layers = layers
@@ -370,26 +367,6 @@ class TransAmericaAdapter:
             i = board.INDEX[(a["edge"][0][0], a["edge"][0][1])]
             j = board.INDEX[(a["edge"][1][0], a["edge"][1][1])]
             if closer.lowers(j if i in network else i):
-                out.append(a)
-        return out if any(a["type"] == "build" for a in out) else legal
-
-    def prune(self, st: TransAmericaState, player: int, legal: list[Action]) -> list[Action]:
-        """Inside the tree: planned lines, lines that bring the cities closer, ending the turn."""
-        _round, _occ, plans = self._base(st)
-        layers, plan, _cost = plans[player]
-        marker = st.markers[player]
-        if marker is None:
-            return legal
-        network = set(st._component(board.INDEX[marker]))
-        closer = Closer(layers, network)
-        out = []
-        for a in legal:
-            if a["type"] != "build":
-                out.append(a)
-                continue
-            e = board.edge_index(a["edge"][0], a["edge"][1])
-            i, j = board.EDGE_ENDS[e]
-            if e in plan or closer.lowers(j if i in network else i):
                 out.append(a)
         return out if any(a["type"] == "build" for a in out) else legal
 
