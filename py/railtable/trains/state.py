@@ -887,9 +887,6 @@ class TrainsState(GameState):
         out["owned"] = entry["owned"].copy()
         return out
 
-    def _owned_counts(self, q: int) -> dict[str, int]:
-        return dict(self._owned_and_vp(q)[0])
-
     def _owned_and_vp(self, q: int) -> tuple[dict[str, int], int]:
         """``q``'s cards counted by name (sorted by name; a dict of its own) and their VP. Kept with
         the cards of ``q``'s zones they were counted for: the same cards in the same order (a player
