@@ -61,7 +61,9 @@ def test_station_slots_and_placed_stations_are_drawn() -> None:
     dyn = trains_svg.board_dynamic_svg("tokyo", view)
     assert dyn.count('class="slot"') == slots
     city = next(hx for hx in board.hexes if hx.terrain == CITY and hx.slots == 3)
-    view["stations"][city.id] = 2
+    stations = list(view["stations"])  # a view is read-only (its parts are shared): draw an edited copy
+    stations[city.id] = 2
+    view["stations"] = stations
     dyn = trains_svg.board_dynamic_svg("tokyo", view)
     assert dyn.count('class="slot full"') == 2
     assert dyn.count('class="slot"') == slots - 2

@@ -752,12 +752,12 @@ class TrainsState(GameState):
     def view(self, player: int | None) -> dict[str, Any]:
         # view() is the bots' hot path (one per decision): the parts that did not change since the
         # last view are taken from caches kept on this state, each with the exact inputs it was
-        # built from; every view still gets containers of its own (a caller may change them).
+        # built from. A part shared between views is immutable (tuples: JSON writes them as lists),
+        # so a caller who changes his view changes no other; every other container is his own.
         z = self.zones
         me = player if player is not None and 0 <= player < self.num_players else None
-        rails = self.rails
         rails_key = self._rails_key()
-        on_board, board_points = self._rail_summary(rails_key)
+        rails_view, stations_view, on_board, board_points = self._board_summary(rails_key)
         card_names = z.card_names
         name_of = card_names.__getitem__
         players = [self._player_view(q, on_board, board_points) for q in range(len(self.names))]
@@ -765,7 +765,7 @@ class TrainsState(GameState):
             "game": "trains", "rules": self.rules, "sets": self.sets, "board": self.board_id, "phase": self.phase, "turn": self.turn + 1,
             "current": self.current, "to_act": self.to_act(), "you": me,
             "players": players,
-            "rails": list(map(list.copy, rails)), "stations": self.stations[:],
+            "rails": rails_view, "stations": stations_view,
             "station_tokens": self.station_tokens,
             "supply": self._supply_view(),
             "kingdom": list(self.kingdom), "trash": z.names(z.trash),
@@ -808,18 +808,18 @@ class TrainsState(GameState):
         self.__dict__["_rails_seen"] = (self.board_id, list(map(list.copy, rails)), stations[:], number)
         return number
 
-    def _rail_summary(self, key: int | None = None) -> tuple[list[int], list[int]]:
-        """Per player, in one pass over the board: spaces with his rail and their points (the
-        same counts as ``scoring.rails_on_board`` and ``scoring.rail_points``; view() is the
-        bots' hot path), kept with the rails and stations they were counted for."""
-        if key is None:
-            key = self._rails_key()
+    def _board_summary(self, key: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], list[int], list[int]]:
+        """``view.rails`` and ``view.stations`` (tuples, shared by every view: no caller can change
+        them; JSON writes them as the lists they were) and, per player, in one pass over the board,
+        the spaces with his rail and their points (the same counts as ``scoring.rails_on_board``
+        and ``scoring.rail_points``); all kept with the rails and stations (``key``) they were made for."""
         cached = self.__dict__.get("_rail_counts")
         if cached is not None and cached[0] == key:
-            return cached[1], cached[2]
+            return cached[1]  # type: ignore[no-any-return]
         on_board, points = self._count_rails()
-        self.__dict__["_rail_counts"] = (key, on_board, points)
-        return on_board, points
+        summary = (tuple(map(tuple, self.rails)), tuple(self.stations), on_board, points)
+        self.__dict__["_rail_counts"] = (key, summary)
+        return summary
 
     def _count_rails(self) -> tuple[list[int], list[int]]:
         n = self.num_players
