@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from railtable.core import get_game
+from railtable.core.jsondata import FrozenDict
 from railtable.trains.bots import EagerRandomBot, PriorityBot
 from same_games import combined, fingerprint
 
@@ -67,20 +68,28 @@ def test_random_games_play_the_same_actions_and_views() -> None:
 
 
 def _scramble(value: Any) -> None:
-    """Change every list and dict inside ``value`` (a careless caller of ``view``)."""
-    if isinstance(value, list):
+    """Change every list and dict inside ``value`` (a careless caller of ``view``). The parts a view
+    shares with other views are read-only (tuples, :class:`FrozenDict`): changing one must raise."""
+    if isinstance(value, (list, tuple)):
         for item in value:
             _scramble(item)
-        value.append("x")
+        if isinstance(value, list):
+            value.append("x")
     elif isinstance(value, dict):
         for item in value.values():
             _scramble(item)
-        value["x"] = 1
+        if isinstance(value, FrozenDict):
+            with pytest.raises(TypeError):
+                value["x"] = 1
+        else:
+            value["x"] = 1
 
 
 @pytest.mark.parametrize("g", [2, 4, 5])
 def test_a_view_changed_by_its_caller_changes_no_later_view(g: int) -> None:
-    """Views share no list or dict with the state or with each other (their parts are cached)."""
+    """Views share no list or dict with the state, and with each other only read-only parts (tuples,
+    :class:`FrozenDict`: the parts kept between calls), so a caller who changes his view (every list
+    and dict he can) changes no later view."""
     config = game_config(g)
     plain, spoiled = (get_game("trains").setup(config, g) for _ in range(2))
     n = plain.num_players

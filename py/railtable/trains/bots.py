@@ -319,7 +319,7 @@ class PriorityBot:
 
     def _owned(self, view: dict[str, Any]) -> Counter[str]:
         me = view["players"][self.seat]
-        return Counter([c["name"] for c in view["hand"]] + view["discard"] + me["play"] + me["gained"])
+        return Counter([*[c["name"] for c in view["hand"]], *view["discard"], *me["play"], *me["gained"]])
 
     def _buy_target(self, view: dict[str, Any], money: int) -> str | None:
         owned = self._owned(view)

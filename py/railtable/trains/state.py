@@ -11,7 +11,7 @@ from collections import _count_elements  # type: ignore[attr-defined]  # Counter
 from typing import Any
 
 from ..core import ConfigError, GameState, IllegalActionError, MalformedActionError, Rng
-from ..core.jsondata import copy_json
+from ..core.jsondata import FrozenDict, copy_json
 from . import effects, messages, routes
 from .board import ALL_BOARD_IDS, CITY, MOUNTAIN, REMOTE, RIVER, SEA, Board, load_board
 from .board import RISING_SUN_BOARD_IDS as RISING_SUN_BOARDS
@@ -760,7 +760,7 @@ class TrainsState(GameState):
         rails_view, stations_view, on_board, board_points = self._board_summary(rails_key)
         card_names = z.card_names
         name_of = card_names.__getitem__
-        players = [self._player_view(q, on_board, board_points) for q in range(len(self.names))]
+        players = self._players_view(on_board, board_points)
         v: dict[str, Any] = {
             "game": "trains", "rules": self.rules, "sets": self.sets, "board": self.board_id, "phase": self.phase, "turn": self.turn + 1,
             "current": self.current, "to_act": self.to_act(), "you": me,
@@ -848,49 +848,53 @@ class TrainsState(GameState):
                 points[q] += worth
         return on_board, points
 
-    def _player_view(self, q: int, on_board: list[int], board_points: list[int]) -> dict[str, Any]:
-        """``view.players[q]``, all public. Kept with what it was built from (``q``'s zones, each
-        list as it was, and his name, rails, VP track and board counts): a player who did not act
-        since the last view is shown from it, each view with containers of its own."""
+    def _players_view(self, on_board: list[int], board_points: list[int]) -> list[FrozenDict]:
+        """``view.players`` (a list of its own), all public. Each entry is read-only (a
+        :class:`FrozenDict`, its lists tuples), kept with what it was built from (the player's zones,
+        each list as it was, and his name, rails, VP track and board counts) and shared by every
+        view until one of those changes: a player who did not act is shown from it."""
         z = self.zones
-        zones = (z.decks[q], z.hands[q], z.discards[q], z.plays[q], z.gained[q])
-        inputs = (self.names[q], self.rails_left[q], self.vp_tokens[q], on_board[q], board_points[q])
         caches = self.__dict__.get("_player_views")
         if caches is None:
             caches = self.__dict__["_player_views"] = {}
-        cached = caches.get(q)
-        if cached is not None and cached[0] == zones and cached[1] == inputs:
-            entry = cached[2]
-        else:
-            owned, card_vp = self._owned_and_vp(q)
-            deck, hand, discard, plays, gained = zones
-            card_names = z.card_names
-            entry = {
-                "name": inputs[0], "hand_size": len(hand), "deck_size": len(deck),
-                "discard_size": len(discard),
-                "discard_top": card_names[discard[-1]] if discard else None,
-                "play": [card_names[i] for i in plays], "gained": [card_names[i] for i in gained],
-                "rails_left": inputs[1], "rails_on_board": inputs[3],
-                "vp_track": inputs[2], "board_points": inputs[4],
-                # VP cards are bought in the open and only leave a deck by a public trash, so
-                # their total is public knowledge (as Dominion Online's VP counter shows it).
-                "card_vp": card_vp,
-                # Every card a player owns came from the supply in the open (or the starting
-                # deck) and leaves only by a public trash or return: the collection is public
-                # to a player with perfect memory (the search bots' sampling reads it).
-                "owned": owned,
-            }
-            caches[q] = (tuple(map(list.copy, zones)), inputs, entry)
-        out = entry.copy()
-        out["play"] = entry["play"].copy()
-        out["gained"] = entry["gained"].copy()
-        out["owned"] = entry["owned"].copy()
+        names, rails_left, vp_tokens = self.names, self.rails_left, self.vp_tokens
+        decks, hands, discards, plays, gained = z.decks, z.hands, z.discards, z.plays, z.gained
+        out = []
+        for q in range(len(names)):
+            zones = (decks[q], hands[q], discards[q], plays[q], gained[q])
+            inputs = (names[q], rails_left[q], vp_tokens[q], on_board[q], board_points[q])
+            cached = caches.get(q)
+            if cached is None or cached[1] != inputs or cached[0] != zones:
+                cached = caches[q] = (tuple(map(list.copy, zones)), inputs, self._player_entry(q, zones, inputs))
+            out.append(cached[2])
         return out
 
-    def _owned_and_vp(self, q: int) -> tuple[dict[str, int], int]:
-        """``q``'s cards counted by name (sorted by name; a dict of its own) and their VP. Kept with
-        the cards of ``q``'s zones they were counted for: the same cards in the same order (a player
-        who did not act), else the same cards in any order (cards moved between ``q``'s zones)."""
+    def _player_entry(self, q: int, zones: tuple[list[int], ...], inputs: tuple[Any, ...]) -> FrozenDict:
+        """``view.players[q]`` from ``q``'s zones (deck, hand, discard, play, gained) and ``inputs``
+        (name, rails left, VP track, rails on the board, their points)."""
+        owned, card_vp = self._owned_and_vp(q)
+        deck, hand, discard, plays, gained = zones
+        card_names = self.zones.card_names
+        return FrozenDict({
+            "name": inputs[0], "hand_size": len(hand), "deck_size": len(deck),
+            "discard_size": len(discard),
+            "discard_top": card_names[discard[-1]] if discard else None,
+            "play": tuple([card_names[i] for i in plays]), "gained": tuple([card_names[i] for i in gained]),
+            "rails_left": inputs[1], "rails_on_board": inputs[3],
+            "vp_track": inputs[2], "board_points": inputs[4],
+            # VP cards are bought in the open and only leave a deck by a public trash, so
+            # their total is public knowledge (as Dominion Online's VP counter shows it).
+            "card_vp": card_vp,
+            # Every card a player owns came from the supply in the open (or the starting
+            # deck) and leaves only by a public trash or return: the collection is public
+            # to a player with perfect memory (the search bots' sampling reads it).
+            "owned": owned,
+        })
+
+    def _owned_and_vp(self, q: int) -> tuple[FrozenDict, int]:
+        """``q``'s cards counted by name (sorted by name; read-only, shared by the views) and their VP.
+        Kept with the cards of ``q``'s zones they were counted for: the same cards in the same order
+        (a player who did not act), else the same cards in any order (cards moved between ``q``'s zones)."""
         z = self.zones
         ids = z.decks[q] + z.hands[q] + z.discards[q] + z.plays[q] + z.gained[q]
         caches = self.__dict__.get("_owned")
@@ -899,19 +903,19 @@ class TrainsState(GameState):
         cached = caches.get(q)
         if cached is not None:
             if cached[0] == ids:
-                return dict(cached[2]), cached[3]
+                return cached[2], cached[3]
             ordered = sorted(ids)
             if cached[1] == ordered:
                 caches[q] = (ids, ordered, cached[2], cached[3])
-                return dict(cached[2]), cached[3]
+                return cached[2], cached[3]
         else:
             ordered = sorted(ids)
         counts: dict[str, int] = {}
         _count_elements(counts, map(z.card_names.__getitem__, ids))
-        owned = dict(sorted(counts.items()))
+        owned = FrozenDict(sorted(counts.items()))
         card_vp = sum([card(name).vp * count for name, count in owned.items()])
         caches[q] = (ids, ordered, owned, card_vp)
-        return dict(owned), card_vp
+        return owned, card_vp
 
     def _supply_view(self) -> list[dict[str, Any]]:
         """``view.supply``: each pile's name, count and cost; kept with the piles' names and sizes it
