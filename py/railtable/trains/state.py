@@ -259,41 +259,35 @@ class TrainsState(GameState):
         n = len(log)
         start = 0 if tail is None else max(0, n - tail) if tail > 0 else n
         # Rendered lines are kept per language (the log only grows; a restored state starts afresh):
-        # the public line of each entry from ``first`` on, shared by every reader, the indices of the
-        # entries with a private part (the cards a player drew), and each seat's own lines of those.
+        # the public line of each entry from ``first`` on, shared by every reader, and each seat's
+        # own list of lines from ``first`` on (its private line where an entry has one for it, the
+        # cards it drew, else the public one), extended by the entries added since it last read.
         caches = self.__dict__.get("_lines")
         if caches is None:
             caches = self.__dict__["_lines"] = {}
         cache = caches.get(lang)
         if cache is None or start < cache[0]:
-            cache = caches[lang] = (start, [], [], {})
-        first, public, private, own = cache
+            cache = caches[lang] = (start, [], {})
+        first, public, readers = cache
         names, board = self.names, self.board
         if first + len(public) < n:
             render = messages.render
             for i in range(first + len(public), n):
                 entry = log[i]
                 public.append(render(entry[0], entry[1], lang, names, board))
-                if len(entry) > 2:
-                    private.append(i)
-        lines = public[start - first:]
-        if player is None or not private or private[-1] < start:
-            return lines
+        if player is None:
+            return public[start - first:]
         seat = str(player)
-        mine = own.get(seat)
+        mine = readers.get(seat)
         if mine is None:
-            mine = own[seat] = {}
-        k = len(private) - 1
-        while k >= 0 and private[k] >= start:  # the private entries shown, newest first
-            i = private[k]
-            k -= 1
+            mine = readers[seat] = []
+        for i in range(first + len(mine), n):
             entry = log[i]
-            if seat in entry[2]:
-                text = mine.get(i)
-                if text is None:
-                    text = mine[i] = messages.line(entry, player, lang, names, board)
-                lines[i - start] = text
-        return lines
+            if len(entry) > 2 and seat in entry[2]:
+                mine.append(messages.line(entry, player, lang, names, board))
+            else:
+                mine.append(public[i - first])
+        return mine[start - first:]
 
     def attack_outcomes(self, player: int | None, lang: str = "en") -> dict[int, list[str]]:
         """What the ATTACK being resolved has done so far to each player it reaches (Rising Sun
@@ -917,16 +911,16 @@ class TrainsState(GameState):
         caches[q] = (ids, ordered, owned, card_vp)
         return owned, card_vp
 
-    def _supply_view(self) -> list[dict[str, Any]]:
-        """``view.supply``: each pile's name, count and cost; kept with the piles' names and sizes it
-        was built for, each view gets copies."""
+    def _supply_view(self) -> tuple[FrozenDict, ...]:
+        """``view.supply``: each pile's name, count and cost, read-only (a tuple of :class:`FrozenDict`),
+        kept with the piles' names and sizes it was built for and shared by every view till then."""
         piles = self.zones.piles
         key = (*piles, *map(len, piles.values()))
         cached = self.__dict__.get("_supply")
         if cached is None or cached[0] != key:
             cached = self.__dict__["_supply"] = (
-                key, [{"name": n, "count": len(pile), "cost": card(n).cost} for n, pile in piles.items()])
-        return list(map(dict.copy, cached[1]))
+                key, tuple([FrozenDict(name=n, count=len(pile), cost=card(n).cost) for n, pile in piles.items()]))
+        return cached[1]  # type: ignore[no-any-return]
 
     def _routes_view(self, me: int | None, rails_key: int) -> list[dict[str, Any]]:
         """``view.routes`` (:func:`routes.route_view`), kept per reader with the rails and the cards'
