@@ -762,10 +762,10 @@ class TrainsState(GameState):
             "rails": rails_view, "stations": stations_view,
             "station_tokens": self.station_tokens,
             "supply": self._supply_view(),
-            "kingdom": list(self.kingdom), "trash": z.names(z.trash),
+            "kingdom": list(self.kingdom), "trash": list(map(name_of, z.trash)),
             "routes": self._routes_view(me, rails_key) if self.routes else [],
             "attack": effects.attack_view(self),
-            "revealed": z.names(z.revealed),
+            "revealed": list(map(name_of, z.revealed)),
             "money": self.money, "modifiers": list(self.modifiers),
             "pending": None, "log": self.log_lines(me, 60),
             "result": None if self.final is None else copy_json(self.final),
@@ -782,12 +782,23 @@ class TrainsState(GameState):
             else:
                 v["pending"] = {"kind": pd["kind"], "player": pd["player"]}
         if me is not None:
-            v["hand"] = [{"id": cid, "name": card_names[cid]} for cid in z.hands[me]]
+            v["hand"] = list(map(self._card_entries().__getitem__, z.hands[me]))
             v["discard"] = list(map(name_of, z.discards[me]))
             v["card_vp"] = players[me]["card_vp"]
             if self.phase == "start_rails" and self.current == me:
                 v["start_options"] = self.start_rail_options(me)
         return v
+
+    def _card_entries(self) -> list[FrozenDict]:
+        """``{"id", "name"}`` of every card by id, read-only (a hand in a view lists them). A card's
+        name never changes during a game and ids are only added, so they are kept with the list of
+        names they were made from and its length."""
+        card_names = self.zones.card_names
+        cached = self.__dict__.get("_card_entry_list")
+        if cached is None or cached[0] is not card_names or len(cached[1]) != len(card_names):
+            entries = [FrozenDict(id=cid, name=name) for cid, name in enumerate(card_names)]
+            cached = self.__dict__["_card_entry_list"] = (card_names, entries)
+        return cached[1]  # type: ignore[no-any-return]
 
     def _rails_key(self) -> int:
         """A number for the board, the rails and the stations on it now: what the counts, the Route
@@ -918,8 +929,14 @@ class TrainsState(GameState):
         key = (*piles, *map(len, piles.values()))
         cached = self.__dict__.get("_supply")
         if cached is None or cached[0] != key:
-            cached = self.__dict__["_supply"] = (
-                key, tuple([FrozenDict(name=n, count=len(pile), cost=card(n).cost) for n, pile in piles.items()]))
+            known = {} if cached is None else cached[2]  # each pile's entry by name and count
+            entries = []
+            for name, pile in piles.items():
+                entry = known.get((name, len(pile)))
+                if entry is None:
+                    entry = known[name, len(pile)] = FrozenDict(name=name, count=len(pile), cost=card(name).cost)
+                entries.append(entry)
+            cached = self.__dict__["_supply"] = (key, tuple(entries), known)
         return cached[1]  # type: ignore[no-any-return]
 
     def _routes_view(self, me: int | None, rails_key: int) -> list[dict[str, Any]]:
