@@ -12,7 +12,10 @@ A game is a :class:`GameState` subclass. Its life:
   :class:`~railtable.core.errors.IllegalActionError` whose message says why,
   and the state is left exactly as it was.
 * ``view(player)`` is everything that player may see, secrets removed
-  (``player=None`` is a spectator). Bots and the UI only ever get views.
+  (``player=None`` is a spectator). Bots and the UI only ever get views. A game
+  may share the unchanged parts of its views between calls as read-only data
+  (tuples, :class:`~railtable.core.jsondata.FrozenDict`: Trains does): read a
+  view, and change only a copy.
 * ``is_over()`` and ``result()`` give the end and the scores.
 * ``to_json()`` / ``from_json()`` save and restore the whole state, RNG included;
   two states are equal when their JSON is equal.
