@@ -3,6 +3,8 @@ real state never change a choice, the same seed plays the same moves."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from railtable.core import Rng, get_game
@@ -140,3 +142,44 @@ def test_near_the_end_every_decision_of_the_turn_is_searched() -> None:
     assert adapter.search_here(view, legal)
     kinds = {a["type"] for a in adapter.candidates(view, seat, legal)}
     assert {"play", "end_turn"} <= kinds
+
+
+def _fit_tool() -> Any:
+    """``bench/fit_trains_eval.py`` (the offline fit of an evaluation; docs/bots.md, Trains)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "bench" / "fit_trains_eval.py"
+    spec = importlib.util.spec_from_file_location("fit_trains_eval", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_fit_tool_counts_a_card_from_the_reshuffle_on() -> None:
+    """Clean Up: a card bought now goes to the discard pile and is drawn only after the deck runs
+    out. With 2 rounds left and 10 cards still to draw, a Limited Express and a Waste in the
+    discard pile are not drawn; once the deck is drawn, each turn draws 5 of the whole collection."""
+    drawn = _fit_tool().drawn
+    state = _to_buy_decision(5)
+    z = state.zones
+    p = 0
+    cards = z.hands[p] + z.decks[p] + z.discards[p] + z.plays[p] + z.gained[p]
+    z.hands[p], z.decks[p], z.discards[p], z.plays[p], z.gained[p] = [], [], [], [], []
+    normals = [c for c in cards if z.card_names[c] == "Normal Train"][:7]
+    lay = [c for c in cards if z.card_names[c] == "Lay Rails"][:1]
+    lim = z.piles["Limited Express Train"].pop()
+    z.hands[p] = normals[:5]
+    z.decks[p] = normals[5:7] + lay + z.piles["Express Train"][-2:]
+    del z.piles["Express Train"][-2:]
+    front = 5 * 1 + 2 * 1 + 2 * 2  # money of the 10 cards to draw
+    z.discards[p] = [lim, z.piles["Waste"].pop()]
+    assert drawn(state, p, 2.0) == [front, 1, 0, 0, 0]
+    z.decks[p] = [lim] + z.decks[p]
+    z.discards[p] = z.discards[p][1:]
+    money, _r, _s, _a, waste = drawn(state, p, 2.2)  # 11 cards to draw: exactly 2.2 turns
+    assert money == pytest.approx(front + 3) and waste == 0
+    money, rails, _s, _a, waste = drawn(state, p, 3.2)  # then a turn from all 12 cards
+    assert money == pytest.approx(front + 3 + 5 * (front + 3) / 12)
+    assert waste == pytest.approx(5 / 12) and rails == pytest.approx(1 + 5 / 12)

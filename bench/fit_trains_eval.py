@@ -1,0 +1,224 @@
+"""Trains: fit an evaluation to the outcomes of bot games (issue 13; an offline measure, not used by a level).
+
+Run: python bench/fit_trains_eval.py [games] [--players 2,4] [--seed S] [--bots normal] [--save F]
+     python bench/fit_trains_eval.py --load F [--drop waste,...] [--only 0,2] [--with-normal] [--logit]
+
+Plays seeded games and, at every turn boundary (the state a search evaluates: after a Clean
+Up), records each player's :func:`features` (the cards of each kind he should still draw, by
+when they are drawn: :func:`drawn`; his board potential) and points so far; at the end, his
+final score. Prints the least-squares weights of the features for "final score less points so
+far", relative to the other players at the same boundary (or, with ``--logit``, the weights and
+temperature that maximise the real winners' likelihood), the fit's R² on held-out games (every
+third game), and the softmax temperature that best predicts the winner (mean log likelihood on
+the held-out games), for the evaluation in use (``sampling.TrainsAdapter.projected``) and the
+fitted one. ``--with-normal`` adds the evaluation in use (less points now) as a feature.
+Results: docs/bots.md, Trains.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from fit_stations_eval import fit, r2, relative, solve  # noqa: E402,F401
+from railtable.core.registry import get_game  # noqa: E402
+from railtable.core.simulate import default_config  # noqa: E402
+from railtable.trains import sampling  # noqa: E402
+from railtable.trains.cards import WASTE, card  # noqa: E402
+from railtable.trains.plan import potentials  # noqa: E402
+from railtable.trains.scoring import card_points, rail_points  # noqa: E402
+from railtable.trains.state import TrainsState  # noqa: E402
+
+Row = tuple[list[float], float, float]
+
+FEATURES = ("money", "rail_cards", "stations", "actions", "waste", "potential")
+"""The features fitted (:func:`features`)."""
+
+
+def _kinds(name: str) -> tuple[float, float, float, float, float]:
+    """A card's (money, lays rails, places a station, other action, Waste) for :func:`features`."""
+    if name == WASTE:
+        return (0.0, 0.0, 0.0, 0.0, 1.0)
+    c = card(name)
+    if c.vp:
+        return (0.0, 0.0, 0.0, 0.0, 0.0)
+    t = c.types
+    return (float(c.money), 1.0 if "Rail Laying" in t else 0.0, 1.0 if "Station Expansion" in t else 0.0,
+            1.0 if c.effect and "Rail Laying" not in t and "Station Expansion" not in t else 0.0, 0.0)
+
+
+def drawn(st: TrainsState, p: int, left: float) -> list[float]:
+    """What ``p`` should still draw over ``left`` rounds, by kind of card (:func:`_kinds`), by when
+    each card is drawn (rulebook "Clean Up": his next turns draw his hand and deck as they are, 5
+    cards a turn; after the reshuffle his whole collection, with the cards bought and gained
+    since)."""
+    z = st.zones
+    cn = z.card_names
+    front = [0.0] * 5
+    rest = [0.0] * 5
+    nf = 0
+    for zone in (z.hands[p], z.decks[p]):
+        for cid in zone:
+            nf += 1
+            for i, x in enumerate(_kinds(cn[cid])):
+                front[i] += x
+    nr = 0
+    for zone in (z.discards[p], z.plays[p], z.gained[p]):
+        for cid in zone:
+            nr += 1
+            for i, x in enumerate(_kinds(cn[cid])):
+                rest[i] += x
+    total = nf + nr
+    turns_front = nf / 5.0
+    if nf and left <= turns_front:
+        return [left * 5.0 * f / nf for f in front]
+    t_front = turns_front if nf else 0.0
+    return [(f if nf else 0.0) + (left - t_front) * 5.0 * (f + r) / max(1, total) for f, r in zip(front, rest, strict=True)]
+
+
+def features(st: TrainsState, p: int) -> list[float]:
+    """Player ``p``'s :data:`FEATURES`: the cards of each kind he should still draw
+    (:func:`drawn`, over :meth:`sampling.TrainsAdapter.rounds_left`) and his board potential
+    (:func:`~railtable.trains.plan.potentials`: what rails may still earn him)."""
+    left = sampling.TrainsAdapter.rounds_left(st)
+    pot = potentials(st.board, st.rails, st.stations, st.num_players)[p]
+    return drawn(st, p, left) + [pot]
+
+
+
+def points_now(st: TrainsState) -> list[float]:
+    return [float(st.vp_tokens[p] + rail_points(st, p) + card_points(st, p)) for p in range(st.num_players)]
+
+
+def record(players: int, seed: int, level: str) -> tuple[list[tuple[list[Row], list[float]]], list[int]]:
+    info = get_game("trains")
+    state = info.setup(default_config("trains", players, None), seed)
+    assert isinstance(state, TrainsState)
+    bots = [info.make_bot(level, seat, seed * 7 + seat) for seat in range(players)]
+    adapter = sampling.TrainsAdapter()
+    snaps = []
+    turn = state.turn
+    while not state.is_over():
+        if state.turn != turn and state.phase == "play" and state.pending is None and not state.stack:
+            turn = state.turn
+            feats = [features(state, p) for p in range(players)]
+            snaps.append((feats, points_now(state), adapter.projected(state)))
+        seat = state.to_act()[0]
+        state.apply(bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+    final = state.result() or {}
+    scores = final["scores"]
+    out = [([(f[q], now[q], float(scores[q])) for q in range(players)], proj) for f, now, proj in snaps]
+    return out, list(final["winners"])
+
+
+def loglik(states: list[tuple[list[float], list[int]]], t: float) -> float:
+    ll = 0.0
+    for proj, winners in states:
+        top = max(proj)
+        z = sum(math.exp((x - top) / t) for x in proj)
+        p = sum(math.exp((proj[q] - top) / t) for q in winners) / z
+        ll += math.log(max(p, 1e-12))
+    return ll / max(1, len(states))
+
+
+def logit_fit(states: list[tuple[list[Row], list[int], list[float]]], iterations: int = 30,
+              ridge: float = 1e-3) -> tuple[list[float], float]:
+    """Weights and temperature maximising the likelihood of the real winners (conditional logit,
+    by Newton's method): a player's logit is (points now + weights x features) / temperature."""
+    k = len(states[0][0][0][0]) + 1
+    data = [([[now] + list(f) for f, now, _fi in rows], winners) for rows, winners, _p in states]
+    beta = [0.25] + [0.0] * (k - 1)
+    for _ in range(iterations):
+        grad = [0.0] * k
+        hess = [[0.0] * k for _ in range(k)]
+        for xs, winners in data:
+            logits = [sum(b * x for b, x in zip(beta, row, strict=True)) for row in xs]
+            top = max(logits)
+            e = [math.exp(v - top) for v in logits]
+            z = sum(e)
+            p = [v / z for v in e]
+            mean = [sum(p[q] * xs[q][i] for q in range(len(xs))) for i in range(k)]
+            won = [sum(xs[q][i] for q in winners) / len(winners) for i in range(k)]
+            for i in range(k):
+                grad[i] += won[i] - mean[i]
+                for j in range(k):
+                    hess[i][j] += sum(p[q] * xs[q][i] * xs[q][j] for q in range(len(xs))) - mean[i] * mean[j]
+        for i in range(k):
+            grad[i] -= ridge * beta[i]
+            hess[i][i] += ridge
+        step = solve(hess, grad)
+        beta = [b + d for b, d in zip(beta, step, strict=True)]
+        if max(abs(d) for d in step) < 1e-7:
+            break
+    t = 1.0 / beta[0]
+    return [b * t for b in beta[1:]], t
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("games", type=int, nargs="?", default=100)
+    ap.add_argument("--players", default="2")
+    ap.add_argument("--seed", type=int, default=80_000)
+    ap.add_argument("--bots", default="normal")
+    ap.add_argument("--drop", default="")
+    ap.add_argument("--save", default="", help="write the recorded games to this JSON file")
+    ap.add_argument("--load", default="", help="fit the games recorded in this JSON file (no play)")
+    ap.add_argument("--with-normal", action="store_true")
+    ap.add_argument("--logit", action="store_true", help="fit the winners' likelihood instead of least squares")
+    ap.add_argument("--only", default="", help="feature indices to keep")
+    args = ap.parse_args()
+    fitset: list[tuple[list[Row], list[int], list[float]]] = []
+    held: list[tuple[list[Row], list[int], list[float]]] = []
+    counts = [int(x) for x in args.players.split(",")]
+    games: list[tuple[list[tuple[list[Row], list[float]]], list[int]]] = []
+    if args.load:
+        games = json.loads(Path(args.load).read_text())
+    else:
+        for g in range(args.games):
+            players = counts[g % len(counts)]
+            games.append(record(players, args.seed + g, args.bots))
+            print(f"game {g + 1}/{args.games}", file=sys.stderr, flush=True)
+            if args.save:
+                Path(args.save).write_text(json.dumps(games))
+    for g, (snaps, winners) in enumerate(games):
+        if args.with_normal:  # Normal's own projection less points now, as one more feature
+            snaps = [([(f + [proj[q] - now], now, fi) for q, (f, now, fi) in enumerate(rows)], proj)
+                     for rows, proj in snaps]
+        if args.only:
+            keep = [int(i) for i in args.only.split(",")]
+            snaps = [([([f[i] for i in keep], now, fi) for f, now, fi in rows], proj) for rows, proj in snaps]
+        (held if g % 3 == 2 else fitset).extend((rows, winners, proj) for rows, proj in snaps)
+    names = list(FEATURES) + (["normal"] if args.with_normal else [])
+    if args.only:
+        names = [names[int(i)] for i in args.only.split(",")]
+    drop = frozenset(names.index(x) for x in args.drop.split(",") if x)
+    w = fit(relative([(r, wn) for r, wn, _p in fitset]), drop=drop)
+    if args.logit:
+        w, t_fit = logit_fit(fitset)
+        print(f"conditional logit fit: temperature {t_fit:.3f}")
+    print(f"{args.games} games ({args.players} players, {args.bots}): {len(fitset)} boundaries fitted, {len(held)} held out")
+    for name, x in zip(names, w, strict=True):
+        print(f"{name:12s} {x:8.4f}")
+    rel_held = relative([(r, wn) for r, wn, _p in held])
+    print(f"R² held out: fitted {r2(rel_held, w):.3f}")
+    grid = [0.5 * i for i in range(1, 41)]
+    for label, proj_of in (
+        ("in use (Normal)", lambda rows, p: p),
+        ("fitted", lambda rows, p: [now + sum(a * b for a, b in zip(w, f, strict=True)) for f, now, _fi in rows]),
+    ):
+        fit_states = [(proj_of(r, p), wn) for r, wn, p in fitset]
+        held_states = [(proj_of(r, p), wn) for r, wn, p in held]
+        t = max(grid, key=lambda t: loglik(fit_states, t))
+        print(f"{label}: best temperature {t}, held-out mean log likelihood {loglik(held_states, t):.4f}, "
+              f"at 4.0: {loglik(held_states, 4.0):.4f}")
+    print("WEIGHTS = (" + ", ".join(f"{x:.4f}" for x in w) + ")")
+
+
+if __name__ == "__main__":
+    main()
