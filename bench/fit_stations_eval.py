@@ -145,7 +145,8 @@ LEFT = sampling.FEATURES.index("left")
 def stage_likelihood(states: list[tuple[list[Row], list[int]]], w: tuple[float, ...] | list[float],
                      start: float, end: float) -> float:
     """Mean log likelihood of the winners with the temperature running from ``start`` (the whole
-    VP stack left) to ``end`` (none left): ``sampling.stage_temperature`` (Hard's evaluation)."""
+    VP stack left) to ``end`` (none left), linear in the share of the stack left (a Hard evaluation
+    screened on 2026-11-26 and not kept: docs/bots.md)."""
     ll = 0.0
     for rows, winners in states:
         proj = [now + sum(a * b for a, b in zip(w, f, strict=True)) for f, now, _fi in rows]
@@ -157,7 +158,8 @@ def stage_likelihood(states: list[tuple[list[Row], list[int]]], w: tuple[float, 
     return ll / len(states)
 
 
-def report_stages(games: list[tuple[list[list[Row]], list[int]]], w: tuple[float, ...] | list[float]) -> None:
+def report_stages(games: list[tuple[list[list[Row]], list[int]]], w: tuple[float, ...] | list[float],
+                  pair: tuple[float, float] = (8.0, 3.0)) -> None:
     """The best temperature per fifth of the VP stack, and the (start, end) pairs of a temperature
     linear in the stack judged 3-fold over games (each fold's pair chosen on the other two)."""
     every = [(snap, winners) for snaps, winners in games for snap in snaps]
@@ -177,9 +179,9 @@ def report_stages(games: list[tuple[list[list[Row]], list[int]]], w: tuple[float
         held_ll["chosen"] += stage_likelihood(test, w, a, b) / folds
         held_ll["fixed"] += stage_likelihood(test, w, sampling.TEMPERATURE, sampling.TEMPERATURE) / folds
         print(f"fold {k}: chosen (start, end) = ({a}, {b})")
-    a, b = sampling.TEMPERATURE_HARD
+    a, b = pair
     print(f"held out, 3-fold: fixed {sampling.TEMPERATURE}: {held_ll['fixed']:.4f}; (start, end) chosen on the "
-          f"other folds: {held_ll['chosen']:.4f}; Hard's ({a}, {b}) on all games: {stage_likelihood(every, w, a, b):.4f}")
+          f"other folds: {held_ll['chosen']:.4f}; ({a}, {b}) on all games: {stage_likelihood(every, w, a, b):.4f}")
 
 
 def main() -> None:
@@ -195,7 +197,7 @@ def main() -> None:
                     help="ridge towards the weights in use with this strength (0: towards 0, strength 1)")
     ap.add_argument("--stages", action="store_true",
                     help="also the best temperature per fifth of the VP stack and the best (start, end) "
-                         "pair of Hard's temperature running with the stack (3-fold over games)")
+                         "pair of a temperature running with the stack (3-fold over games)")
     args = ap.parse_args()
     states: list[tuple[list[Row], list[int]]] = []
     held: list[tuple[list[Row], list[int]]] = []
