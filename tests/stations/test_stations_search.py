@@ -182,17 +182,3 @@ def test_hard_weighs_rerolling_the_dice_selected_so_far() -> None:
     hard = StationsAdapter(seat, wide=True).candidates(view, seat, legal)
     assert [a["type"] for a in normal] == ["select", "stop"]
     assert [a["type"] for a in hard] == ["select", "stop", "reroll"]
-
-
-def test_hard_gives_the_easy_choice_no_head_start_and_normal_keeps_its_own() -> None:
-    """Hard's 32 samples overrule the Easy bot on any better mean (no ``prior_bonus``); Normal's
-    12 samples keep the Easy bot's choice unless another is better by 0.02 (its recorded games)."""
-    hard = sampling.LEVELS["hard"].budget
-    normal = sampling.LEVELS["normal"].budget
-    assert hard.prior_bonus == 0.0 and hard.samples == 32
-    assert normal.prior_bonus == 0.02 and normal.samples == 12
-    state = _play_until(2, 150)
-    seat = state.active
-    bot = get_game("stations").make_bot("hard", seat, 1)
-    search = bot.begin(state.view(seat), state.legal_actions(seat))
-    assert search is not None and search.prior is None  # no head start was set

@@ -406,10 +406,8 @@ LEVELS = {
     # complete (to the end of its own turn only, it won 43.75% against two Easy bots, 200 games).
     "normal": Level("normal", "flat", Budget(iterations=360, samples=12, horizon=2, prior_bonus=0.02)),
     # Hard looks one turn further (the next player's answer: a route left nearly complete is his),
-    # weighs more candidates (``wide``) and draws more samples; with 32 samples its means are
-    # steadier than Normal's 12, so it gives the Easy bot's choice no head start (0.02 before:
-    # 36.25% against two Normal bots on seed 8000's 40 games, 43.75% without; docs/bots.md).
-    "hard": Level("hard", "flat", Budget(iterations=400, samples=32, horizon=2, prior_bonus=0.0)),
+    # weighs more candidates (``wide``) and draws more samples.
+    "hard": Level("hard", "flat", Budget(iterations=400, samples=32, horizon=2, prior_bonus=0.02)),
 }
 
 
