@@ -26,19 +26,11 @@ from typing import Any
 from ..core import Action, Rng
 from ..core.search import Budget, Level
 from . import board
-from .state import PHASE_BUILD, PHASE_MARKER, SINGLES_PER_TURN, TransAmericaState
+from .state import PHASE_BUILD, PHASE_MARKER, TransAmericaState
 from .steiner import INF, board_adjacency, board_adjacency_with_edges, layers_and_tree, relax, steiner_tree
 
 TEMPERATURE = 3.0
 """Score points per unit of the softmax that turns projected scores into win shares."""
-
-READ_SLOPE = 0.05
-"""Hard's reading of the opponents' builds (:func:`city_weights`): per track an opponent has
-built this round, how much sharper the preference for cities near what he built gets. Fitted by
-the held-out likelihood of the true cities in bot games (docs/bots.md, "Reading the builds")."""
-
-READ_CAP = 1.5
-"""The sharpest preference (a city one track point further away weighs ``exp(-READ_CAP)`` as much)."""
 
 _Plan = tuple[list[list[int]], frozenset[int], int]
 """Per player: the Dreyfus-Wagner layers over his cities (``layers[S][v]``: the cheapest tree
@@ -140,75 +132,11 @@ class Closer:
         return any(layer[far] + r < now for layer, r in zip(self.layers, self.rest, strict=True))
 
 
-def city_weights(view: dict[str, Any], player: int) -> dict[str, float]:
-    """How likely each city is to be one of ``player``'s, read from what he built (Hard only).
-
-    A player builds from his starting marker towards his own cities (rulebook "Object of the Game",
-    tracks join cities to one's network), so the cities near his marker and near the tracks he
-    placed this round are more likely his. Weight ``exp(-a * d)``: ``d`` the fewest track points
-    from the city to his marker or to an end of a track he built, over his own tracks (at no
-    cost) and empty lines (the others' tracks are counted as empty: they lead to the others'
-    cities), ``a`` growing with the tracks he built (:data:`READ_SLOPE`, at most
-    :data:`READ_CAP`): a marker alone says little. Only public facts are read: the markers and
-    who built each track (the view's ``tracks``)."""
-    marker = view["markers"][player]
-    built = [t for t in view["tracks"] if t[2] == player]
-    a = min(READ_CAP, READ_SLOPE * len(built))
-    if marker is None or a <= 0:
-        return {}
-    own = frozenset(board.edge_index(x, y) for x, y, _who in built)
-    dist = [INF] * len(board.ADJ)
-    dist[board.INDEX[(marker[0], marker[1])]] = 0
-    for x, y, _who in built:
-        dist[board.INDEX[(x[0], x[1])]] = 0
-        dist[board.INDEX[(y[0], y[1])]] = 0
-    relax(board_adjacency(own), dist)
-    return {c: math.exp(-a * dist[v]) for c, v in board.CITY_NODE.items() if dist[v] < INF}
-
-
-def race_losses(need: list[int], mover: int, left: int) -> list[int]:
-    """Points each player is expected to lose when the round ends, by a race in turn order (Hard).
-
-    Rulebook "Game Play": a turn places up to 2 points of track (two single lines or one
-    double); "End of the Round": the round ends as soon as one player's cities are joined, and
-    "Scoring of a Round": every other player loses the points he still needs. Each player is
-    taken to place 2 points a turn towards his own cities, starting with ``mover`` (who may still
-    place ``left`` points this turn); the first in turn order to have placed his ``need``
-    finishes the round, and every other loses what he still needs after the turns he had before
-    that moment (the simple rule, "everyone loses the difference to the least need", forgets
-    whose turn it is: needing 4 with the move beats needing 3 without it)."""
-    n = len(need)
-    finish = []
-    for p, k in enumerate(need):
-        pos = (p - mover) % n
-        first = left if p == mover else SINGLES_PER_TURN
-        turns = 0 if k <= first else -(-(k - first) // SINGLES_PER_TURN)
-        finish.append(-1 if k == 0 else turns * n + pos)
-    end = min(finish)
-    out = []
-    for p, k in enumerate(need):
-        pos = (p - mover) % n
-        if finish[p] == end:
-            out.append(0)
-            continue
-        turns = 0 if end < pos else -(-(end - pos) // n)
-        placed = SINGLES_PER_TURN * turns - (SINGLES_PER_TURN - left if p == mover and turns else 0)
-        out.append(max(0, k - placed))
-    return out
-
-
 class TransAmericaAdapter:
-    """The search's view of TransAmerica (see the module docstring).
+    """The search's view of TransAmerica (see the module docstring)."""
 
-    ``read_builds`` (Hard): opponents' cities are dealt weighted by :func:`city_weights` instead
-    of uniformly; ``race`` (Hard): the evaluation projects the round's losses by
-    :func:`race_losses` instead of the difference to the least need."""
-
-    def __init__(self, read_builds: bool = False, race: bool = False) -> None:
+    def __init__(self) -> None:
         self._cache: dict[tuple[frozenset[int], tuple[int, ...], int], _Plan] = {}
-        self.read_builds = read_builds
-        self.race = race
-        self._weights: tuple[dict[str, Any] | None, list[dict[str, float]]] = (None, [])
 
     # ---- sampling ------------------------------------------------------------------
     def sample(self, view: dict[str, Any], seat: int, rng: Rng) -> TransAmericaState:
@@ -236,9 +164,8 @@ class TransAmericaAdapter:
         st.rounds = []
         st._rebuild()
         mine = list(view["my_cities"])
-        weights = self._weights_for(view, seat, n) if self.read_builds else None
         for _attempt in range(30):
-            st.hands = self._deal(mine, seat, n, st.use_dashed, rng, weights)
+            st.hands = self._deal(mine, seat, n, st.use_dashed, rng)
             if not any(st.cities_connected(p) for p in range(n) if p != seat):
                 break
         st.pending_by = seat if view["round_ends_after_turn"] else None
@@ -248,41 +175,19 @@ class TransAmericaAdapter:
         self._attach(st)
         return st
 
-    def _weights_for(self, view: dict[str, Any], seat: int, n: int) -> list[dict[str, float]]:
-        """:func:`city_weights` of every opponent, once per view (the search samples one view many times)."""
-        if self._weights[0] is not view:
-            self._weights = (view, [city_weights(view, p) if p != seat else {} for p in range(n)])
-        return self._weights[1]
-
     @staticmethod
-    def _deal(mine: list[str], seat: int, n: int, dashed: bool, rng: Rng,
-              weights: list[dict[str, float]] | None = None) -> list[list[str]]:
-        """One city of each colour for every opponent, from the cities the seat does not hold:
-        uniformly, or (``weights``) each opponent in turn, in a random order per colour, draws
-        one of the cities left with probability proportional to its weight for him."""
+    def _deal(mine: list[str], seat: int, n: int, dashed: bool, rng: Rng) -> list[list[str]]:
         hands: list[list[str]] = [[] for _ in range(n)]
         hands[seat] = list(mine)
         mine_set = set(mine)
         for colour in board.COLOURS:
             pool = [c for c in board.cities_of_colour(colour, dashed) if c not in mine_set]
-            if weights is None:
-                rng.shuffle(pool)
-                k = 0
-                for p in range(n):
-                    if p != seat:
-                        hands[p].append(pool[k])
-                        k += 1
-                continue
-            order = [p for p in range(n) if p != seat]
-            rng.shuffle(order)
-            for p in order:
-                w = [weights[p].get(c, 1.0) if weights[p] else 1.0 for c in pool]
-                pick = rng.next_u64() / 2.0**64 * sum(w)
-                k = 0
-                while k < len(pool) - 1 and pick >= w[k]:
-                    pick -= w[k]
+            rng.shuffle(pool)
+            k = 0
+            for p in range(n):
+                if p != seat:
+                    hands[p].append(pool[k])
                     k += 1
-                hands[p].append(pool.pop(k))
         return hands
 
     # ---- exact values, once per sample ----------------------------------------------
@@ -378,13 +283,8 @@ class TransAmericaAdapter:
             projected = [float(s) for s in st.scores]  # a new round: only the scores are known
         else:
             need = self.needs(st)
-            if self.race:
-                left = 0 if st.doubles else SINGLES_PER_TURN - st.singles
-                losses = race_losses(need, st.turn_player, left)
-            else:
-                low = min(need)
-                losses = [need[p] - low for p in range(n)]
-            projected = [st.scores[p] - losses[p] for p in range(n)]
+            low = min(need)
+            projected = [st.scores[p] - (need[p] - low) for p in range(n)]
         top = max(projected)
         weights = [math.exp((s - top) / TEMPERATURE) for s in projected]
         total = sum(weights)
@@ -494,20 +394,12 @@ ADAPTER_LEVELS = {
 }
 
 
-READS_BUILDS = {"hard"}
-"""The levels whose samples read the opponents' builds (:func:`city_weights`)."""
-
-RACES: set[str] = set()
-"""The levels whose evaluation runs the race of :func:`race_losses`."""
-
-
 def make_level_bot(level: str) -> Any:
     """``factory(seat, seed)`` for a search level, with the Easy bot for unsearched decisions."""
     from ..core.search import SearchBot
     from .bots import GreedyBot
 
     def factory(seat: int, seed: int) -> SearchBot:
-        adapter = TransAmericaAdapter(read_builds=level in READS_BUILDS, race=level in RACES)
-        return SearchBot(seat, seed, adapter, ADAPTER_LEVELS[level], GreedyBot(seat, seed))
+        return SearchBot(seat, seed, TransAmericaAdapter(), ADAPTER_LEVELS[level], GreedyBot(seat, seed))
 
     return factory
