@@ -132,11 +132,24 @@ class Closer:
         return any(layer[far] + r < now for layer, r in zip(self.layers, self.rest, strict=True))
 
 
-class TransAmericaAdapter:
-    """The search's view of TransAmerica (see the module docstring)."""
+MARKER_CANDIDATES = 6
+"""Hard's starting-marker search: the crossings with the cheapest trees joining its cities."""
 
-    def __init__(self) -> None:
+MARKER_BUDGET = Budget(iterations=120, samples=20, horizon=1)
+"""Hard's starting-marker search: every candidate on each sample, rolled out to the round's end."""
+
+
+class TransAmericaAdapter:
+    """The search's view of TransAmerica (see the module docstring).
+
+    ``search_markers`` (Hard): the starting marker is searched too, among the
+    :data:`MARKER_CANDIDATES` crossings with the cheapest trees joining the seat's cities, each
+    rolled out to the round's end and scored by the rules (``turn`` then counts rounds)."""
+
+    def __init__(self, search_markers: bool = False) -> None:
         self._cache: dict[tuple[frozenset[int], tuple[int, ...], int], _Plan] = {}
+        self.search_markers = search_markers
+        self._whole_round = False
 
     # ---- sampling ------------------------------------------------------------------
     def sample(self, view: dict[str, Any], seat: int, rng: Rng) -> TransAmericaState:
@@ -325,13 +338,15 @@ class TransAmericaAdapter:
         return min(legal, key=lambda a: (tree_with[board.INDEX[(a["at"][0], a["at"][1])]], a["at"]))
 
     def turn(self, st: TransAmericaState) -> Any:  # type: ignore[override]
-        return (st.round, st.turn_player)
+        return st.round if self._whole_round else (st.round, st.turn_player)
 
     def budget_for(self, budget: Budget, view: dict[str, Any]) -> Budget:
         """Each sample costs exact Steiner values for every opponent and each evaluation looks at
         every player: with more players, fewer samples and iterations keep the time per decision
         about that of 2 players (measured: bench/bench_bots.py)."""
         n = len(view["names"])
+        if view["phase"] == PHASE_MARKER:
+            budget = MARKER_BUDGET
         if n <= 2:
             return budget
         return replace(budget, samples=max(2, budget.samples * 2 // n), iterations=max(40, budget.iterations * 2 // n))
@@ -339,12 +354,20 @@ class TransAmericaAdapter:
     # ---- what to search --------------------------------------------------------------
     def search_here(self, view: dict[str, Any], legal: list[Action]) -> bool:
         """Building decisions are searched; the starting marker is the Easy bot's (its exact
-        Steiner choice over every crossing is already what a search would find)."""
-        return view["phase"] == PHASE_BUILD
+        Steiner choice over every crossing is already what a search would find), but for a
+        level with ``search_markers``."""
+        return view["phase"] == PHASE_BUILD or (self.search_markers and view["phase"] == PHASE_MARKER)
 
     def candidates(self, view: dict[str, Any], seat: int, legal: list[Action]) -> list[Action]:
         """Lines that bring the seat's cities closer (exact values from the view alone), and
-        ending the turn; every legal action if none does."""
+        ending the turn; every legal action if none does. For the starting marker: the
+        crossings with the cheapest trees joining the seat's cities."""
+        self._whole_round = view["phase"] == PHASE_MARKER
+        if self._whole_round:
+            layers = steiner_layers(board_adjacency(frozenset()), [board.CITY_NODE[c] for c in view["my_cities"]])
+            tree_with = layers[-1]
+            ranked = sorted(legal, key=lambda a: (tree_with[board.INDEX[(a["at"][0], a["at"][1])]], a["at"]))
+            return ranked[:MARKER_CANDIDATES]
         occupied = frozenset(
             e for e in (board.edge_index(a, b) for a, b, _s in view["tracks"]) if e is not None
         )
@@ -400,6 +423,7 @@ def make_level_bot(level: str) -> Any:
     from .bots import GreedyBot
 
     def factory(seat: int, seed: int) -> SearchBot:
-        return SearchBot(seat, seed, TransAmericaAdapter(), ADAPTER_LEVELS[level], GreedyBot(seat, seed))
+        adapter = TransAmericaAdapter(search_markers=level == "hard")
+        return SearchBot(seat, seed, adapter, ADAPTER_LEVELS[level], GreedyBot(seat, seed))
 
     return factory
