@@ -10,13 +10,7 @@ from railtable.core import Rng, get_game
 from railtable.core.search import Budget, Level, SearchBot
 from railtable.transamerica import board
 from railtable.transamerica.bots import GreedyBot
-from railtable.transamerica.sampling import (
-    MARKER_CANDIDATES,
-    Closer,
-    TransAmericaAdapter,
-    join_cost,
-    steiner_layers,
-)
+from railtable.transamerica.sampling import Closer, TransAmericaAdapter, join_cost, steiner_layers
 from railtable.transamerica.state import TransAmericaState
 from railtable.transamerica.steiner import board_adjacency, board_adjacency_with_edges, layers_and_tree, steiner_tree
 
@@ -87,33 +81,6 @@ def test_hidden_cities_of_the_real_state_never_change_the_choice() -> None:
         a = _bot(level, seat, 11).choose(view, legal)
         b = _bot(level, seat, 11).choose(other.view(seat), other.legal_actions(seat))
         assert a == b and a in legal
-
-
-def test_hard_searches_the_starting_marker_among_the_cheapest_crossings() -> None:
-    """Game Play: the first turn places the starting marker on any empty crossing. Hard searches
-    it (Normal takes the Easy bot's), among the crossings with the cheapest trees joining its
-    cities, each rolled out to the round's end (scored by Scoring of a Round)."""
-    info = get_game("transamerica")
-    state = info.setup({"players": ["A", "B"]}, 4)
-    seat = state.turn_player
-    view, legal = state.view(seat), state.legal_actions(seat)
-    assert not TransAmericaAdapter().search_here(view, legal)
-    adapter = TransAmericaAdapter(search_markers=True)
-    assert adapter.search_here(view, legal)
-    picked = adapter.candidates(view, seat, legal)
-    assert len(picked) == MARKER_CANDIDATES
-    cities = [board.CITY_NODE[c] for c in view["my_cities"]]
-    adj = board_adjacency_with_edges(frozenset())
-
-    def tree(a: dict) -> int:
-        v = board.INDEX[(a["at"][0], a["at"][1])]
-        return steiner_tree(adj, [v, *cities])[0]
-
-    worst = max(tree(a) for a in picked)
-    assert all(tree(a) >= worst for a in legal if a not in picked)
-    bot = SearchBot(seat, 3, adapter, Level("hard", "flat", Budget(iterations=12, samples=2, horizon=1)), GreedyBot(seat, 3))
-    assert bot.choose(view, legal) in picked
-    assert adapter.turn(state) == state.round  # the marker's rollouts run to the round's end
 
 
 def test_same_seed_same_moves_and_levels_registered() -> None:

@@ -132,24 +132,11 @@ class Closer:
         return any(layer[far] + r < now for layer, r in zip(self.layers, self.rest, strict=True))
 
 
-MARKER_CANDIDATES = 6
-"""Hard's starting-marker search: the crossings with the cheapest trees joining its cities."""
-
-MARKER_BUDGET = Budget(iterations=120, samples=20, horizon=1)
-"""Hard's starting-marker search: every candidate on each sample, rolled out to the round's end."""
-
-
 class TransAmericaAdapter:
-    """The search's view of TransAmerica (see the module docstring).
+    """The search's view of TransAmerica (see the module docstring)."""
 
-    ``search_markers`` (Hard): the starting marker is searched too, among the
-    :data:`MARKER_CANDIDATES` crossings with the cheapest trees joining the seat's cities, each
-    rolled out to the round's end and scored by the rules (``turn`` then counts rounds)."""
-
-    def __init__(self, search_markers: bool = False) -> None:
+    def __init__(self) -> None:
         self._cache: dict[tuple[frozenset[int], tuple[int, ...], int], _Plan] = {}
-        self.search_markers = search_markers
-        self._whole_round = False
 
     # ---- sampling ------------------------------------------------------------------
     def sample(self, view: dict[str, Any], seat: int, rng: Rng) -> TransAmericaState:
@@ -338,15 +325,13 @@ class TransAmericaAdapter:
         return min(legal, key=lambda a: (tree_with[board.INDEX[(a["at"][0], a["at"][1])]], a["at"]))
 
     def turn(self, st: TransAmericaState) -> Any:  # type: ignore[override]
-        return st.round if self._whole_round else (st.round, st.turn_player)
+        return (st.round, st.turn_player)
 
     def budget_for(self, budget: Budget, view: dict[str, Any]) -> Budget:
         """Each sample costs exact Steiner values for every opponent and each evaluation looks at
         every player: with more players, fewer samples and iterations keep the time per decision
         about that of 2 players (measured: bench/bench_bots.py)."""
         n = len(view["names"])
-        if view["phase"] == PHASE_MARKER:
-            budget = MARKER_BUDGET
         if n <= 2:
             return budget
         return replace(budget, samples=max(2, budget.samples * 2 // n), iterations=max(40, budget.iterations * 2 // n))
@@ -354,20 +339,12 @@ class TransAmericaAdapter:
     # ---- what to search --------------------------------------------------------------
     def search_here(self, view: dict[str, Any], legal: list[Action]) -> bool:
         """Building decisions are searched; the starting marker is the Easy bot's (its exact
-        Steiner choice over every crossing is already what a search would find), but for a
-        level with ``search_markers``."""
-        return view["phase"] == PHASE_BUILD or (self.search_markers and view["phase"] == PHASE_MARKER)
+        Steiner choice over every crossing is already what a search would find)."""
+        return view["phase"] == PHASE_BUILD
 
     def candidates(self, view: dict[str, Any], seat: int, legal: list[Action]) -> list[Action]:
         """Lines that bring the seat's cities closer (exact values from the view alone), and
-        ending the turn; every legal action if none does. For the starting marker: the
-        crossings with the cheapest trees joining the seat's cities."""
-        self._whole_round = view["phase"] == PHASE_MARKER
-        if self._whole_round:
-            layers = steiner_layers(board_adjacency(frozenset()), [board.CITY_NODE[c] for c in view["my_cities"]])
-            tree_with = layers[-1]
-            ranked = sorted(legal, key=lambda a: (tree_with[board.INDEX[(a["at"][0], a["at"][1])]], a["at"]))
-            return ranked[:MARKER_CANDIDATES]
+        ending the turn; every legal action if none does."""
         occupied = frozenset(
             e for e in (board.edge_index(a, b) for a, b, _s in view["tracks"]) if e is not None
         )
@@ -423,7 +400,6 @@ def make_level_bot(level: str) -> Any:
     from .bots import GreedyBot
 
     def factory(seat: int, seed: int) -> SearchBot:
-        adapter = TransAmericaAdapter(search_markers=level == "hard")
-        return SearchBot(seat, seed, adapter, ADAPTER_LEVELS[level], GreedyBot(seat, seed))
+        return SearchBot(seat, seed, TransAmericaAdapter(), ADAPTER_LEVELS[level], GreedyBot(seat, seed))
 
     return factory
