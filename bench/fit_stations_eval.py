@@ -127,16 +127,22 @@ def best_temperature(states: list[tuple[list[Row], list[int]]], w: tuple[float, 
                  for rows, winners in states]
     best = (0.0, -math.inf)
     for t in grid or [0.5 * i for i in range(1, 41)]:
-        ll = 0.0
-        for proj, winners in projected:
-            top = max(proj)
-            z = sum(math.exp((x - top) / t) for x in proj)
-            p = sum(math.exp((proj[q] - top) / t) for q in winners) / z
-            ll += math.log(max(p, 1e-12))
-        ll /= len(projected)
+        ll = winners_loglik(projected, t)
         if ll > best[1]:
             best = (t, ll)
     return best
+
+
+def winners_loglik(projected: list[tuple[list[float], list[int]]], t: float) -> float:
+    """Mean log likelihood of the real winners when each player's win share is a softmax of his
+    projected score at temperature ``t`` (as the search's evaluation turns scores into values)."""
+    ll = 0.0
+    for proj, winners in projected:
+        top = max(proj)
+        z = sum(math.exp((x - top) / t) for x in proj)
+        p = sum(math.exp((proj[q] - top) / t) for q in winners) / z
+        ll += math.log(max(p, 1e-12))
+    return ll / max(1, len(projected))
 
 
 LEFT = sampling.FEATURES.index("left")

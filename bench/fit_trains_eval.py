@@ -26,7 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from fit_stations_eval import fit, r2, relative, solve  # noqa: E402,F401
+from fit_stations_eval import fit, r2, relative, solve, winners_loglik  # noqa: E402,F401
 from railtable.core.registry import get_game  # noqa: E402
 from railtable.core.simulate import default_config  # noqa: E402
 from railtable.trains import sampling  # noqa: E402
@@ -117,16 +117,6 @@ def record(players: int, seed: int, level: str) -> tuple[list[tuple[list[Row], l
     return out, list(final["winners"])
 
 
-def loglik(states: list[tuple[list[float], list[int]]], t: float) -> float:
-    ll = 0.0
-    for proj, winners in states:
-        top = max(proj)
-        z = sum(math.exp((x - top) / t) for x in proj)
-        p = sum(math.exp((proj[q] - top) / t) for q in winners) / z
-        ll += math.log(max(p, 1e-12))
-    return ll / max(1, len(states))
-
-
 def logit_fit(states: list[tuple[list[Row], list[int], list[float]]], iterations: int = 30,
               ridge: float = 1e-3) -> tuple[list[float], float]:
     """Weights and temperature maximising the likelihood of the real winners (conditional logit,
@@ -214,9 +204,9 @@ def main() -> None:
     ):
         fit_states = [(proj_of(r, p), wn) for r, wn, p in fitset]
         held_states = [(proj_of(r, p), wn) for r, wn, p in held]
-        t = max(grid, key=lambda t: loglik(fit_states, t))
-        print(f"{label}: best temperature {t}, held-out mean log likelihood {loglik(held_states, t):.4f}, "
-              f"at 4.0: {loglik(held_states, 4.0):.4f}")
+        t = max(grid, key=lambda t: winners_loglik(fit_states, t))
+        print(f"{label}: best temperature {t}, held-out mean log likelihood {winners_loglik(held_states, t):.4f}, "
+              f"at 4.0: {winners_loglik(held_states, 4.0):.4f}")
     print("WEIGHTS = (" + ", ".join(f"{x:.4f}" for x in w) + ")")
 
 
