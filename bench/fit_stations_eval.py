@@ -136,13 +136,15 @@ def best_temperature(states: list[tuple[list[Row], list[int]]], w: tuple[float, 
 def winners_loglik(projected: list[tuple[list[float], list[int]]], t: float) -> float:
     """Mean log likelihood of the real winners when each player's win share is a softmax of his
     projected score at temperature ``t`` (as the search's evaluation turns scores into values)."""
-    ll = 0.0
-    for proj, winners in projected:
-        top = max(proj)
-        z = sum(math.exp((x - top) / t) for x in proj)
-        p = sum(math.exp((proj[q] - top) / t) for q in winners) / z
-        ll += math.log(max(p, 1e-12))
-    return ll / max(1, len(projected))
+    return sum(winner_logp(proj, winners, t) for proj, winners in projected) / max(1, len(projected))
+
+
+def winner_logp(proj: list[float], winners: list[int], t: float) -> float:
+    """Log of the real winners' share of a softmax of the projected scores at temperature ``t``."""
+    top = max(proj)
+    z = sum(math.exp((x - top) / t) for x in proj)
+    p = sum(math.exp((proj[q] - top) / t) for q in winners) / z
+    return math.log(max(p, 1e-12))
 
 
 LEFT = sampling.FEATURES.index("left")
@@ -156,11 +158,7 @@ def stage_likelihood(states: list[tuple[list[Row], list[int]]], w: tuple[float, 
     ll = 0.0
     for rows, winners in states:
         proj = [now + sum(a * b for a, b in zip(w, f, strict=True)) for f, now, _fi in rows]
-        t = end + (start - end) * rows[0][0][LEFT]
-        top = max(proj)
-        z = sum(math.exp((x - top) / t) for x in proj)
-        p = sum(math.exp((proj[q] - top) / t) for q in winners) / z
-        ll += math.log(max(p, 1e-12))
+        ll += winner_logp(proj, winners, end + (start - end) * rows[0][0][LEFT])
     return ll / len(states)
 
 
