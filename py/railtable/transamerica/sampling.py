@@ -386,8 +386,8 @@ def _component(start: int, occupied: frozenset[int]) -> set[int]:
 ADAPTER_LEVELS = {
     # CPython iterations standing for the browser budgets (Pyodide about 2x slower): see docs/bots.md
     "normal": Level("normal", "flat", Budget(iterations=160, samples=6, horizon=1)),
-    # Hard: the flat search with twice Normal's samples and rollouts through the next player's turn
-    # and its own next one. The information-set tree search (400 iterations, 12 samples, 3 turns)
+    # Hard: the flat search with twice Normal's samples and rollouts through 3 turns (at 2 players
+    # the next player's turn and its own next one; at more, the next two players' turns). The information-set tree search (400 iterations, 12 samples, 3 turns)
     # won 25% of 40 two-player games against Normal; this flat search won 47.5% of the same games,
     # 10 of the 11 that differ (docs/bots.md, 2026-11-26).
     "hard": Level("hard", "flat", Budget(iterations=320, samples=12, horizon=3)),
