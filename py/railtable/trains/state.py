@@ -23,6 +23,7 @@ from .cards import (
     CardDef,
     box_data,
     card,
+    costs,
     fixed_vp_names,
     kingdom_names,
     presets,
@@ -50,6 +51,8 @@ ACTION_KEYS: dict[str, frozenset[str]] = {
     "end_turn": frozenset(),
     "use_route": frozenset({"route"}),
 }
+ALLOWED_KEYS: dict[str, frozenset[str]] = {kind: keys | {"type", "player"} for kind, keys in ACTION_KEYS.items()}
+"""Every field an action of each type may have."""
 REQUIRED: dict[str, str] = {"start_rail": "hex", "play": "card", "buy": "pile", "lay_rail": "hex",
                             "place_station": "hex", "choose": "option", "use_route": "route"}
 """The field each action type cannot do without."""
@@ -495,8 +498,11 @@ class TrainsState(GameState):
         if kind is None or kind == "buy":
             to_deck = "buy_to_deck" in self.modifiers
             money = self.money
-            for name, pile in z.piles.items():
-                if not pile or name == WASTE or (only is not None and name != only) or card(name).cost > money:
+            cost = costs()
+            piles = z.piles
+            chosen = piles.items() if only is None else [(only, piles[only])] if only in piles else []
+            for name, pile in chosen:
+                if not pile or name == WASTE or cost[name] > money:
                     continue
                 out.append({"type": "buy", "player": p, "pile": name})
                 if to_deck:
@@ -542,18 +548,20 @@ class TrainsState(GameState):
     # ---- checking ------------------------------------------------------------------
     def _check(self, action: dict[str, Any]) -> None:
         kind = action["type"]
-        if kind not in ACTION_KEYS:
+        fields = ACTION_KEYS.get(kind)
+        if fields is None:
             raise MalformedActionError(f"unknown action type {kind!r}; Trains actions: {', '.join(ACTION_KEYS)}", action)
-        extra = set(action) - {"type", "player"} - ACTION_KEYS[kind]
-        if extra:
+        if not ALLOWED_KEYS[kind].issuperset(action):
+            extra = set(action) - ALLOWED_KEYS[kind]
             raise MalformedActionError(f"a {kind} action has no field {', '.join(sorted(extra))}", action)
         need = REQUIRED.get(kind)
         if need is not None and need not in action:
             raise MalformedActionError(f"a {kind} action needs '{need}'", action)
-        for key in ACTION_KEYS[kind] & set(action):
-            why = _field_error(key, action[key])
-            if why:
-                raise MalformedActionError(why, action)
+        for key in action:
+            if key in fields:
+                why = _field_error(key, action[key])
+                if why:
+                    raise MalformedActionError(why, action)
         if action in self._candidates(action):
             return
         raise IllegalActionError(self._why_illegal(action), action)
@@ -632,7 +640,7 @@ class TrainsState(GameState):
         elif kind == "play":
             apply_effect = not action.get("decline", False)
             c = card(self.zones.name(action["card"]))
-            if apply_effect and not self.effect_optional(c) and self.effect_blocker(p, action["card"]) is not None:
+            if apply_effect and c.effect and not self.effect_optional(c) and self.effect_blocker(p, action["card"]) is not None:
                 apply_effect = False  # a card whose effect is not optional but cannot be applied: money only
             self._play_card(p, action["card"], apply_effect)
         elif kind == "buy":
