@@ -446,6 +446,7 @@ class TrainsState(GameState):
     def lay_rail(self, p: int, h: int, cost: int, waste: bool) -> None:
         self.money -= cost
         self.rails[h].append(p)
+        self._board_changes += 1
         self.rails_left[p] -= 1
         self.laid += 1
         self.event("lay_rail", p=p, hex=h, cost=cost)
@@ -456,6 +457,7 @@ class TrainsState(GameState):
 
     def place_station(self, p: int, h: int) -> None:
         self.stations[h] += 1
+        self._board_changes += 1
         self.station_tokens -= 1
         self.event("place_station", p=p, hex=h)
 
@@ -656,6 +658,7 @@ class TrainsState(GameState):
 
     def _start_rail(self, p: int, h: int) -> None:
         self.rails[h].append(p)
+        self._board_changes += 1
         self.rails_left[p] -= 1
         self.event("start_rail", p=p, hex=h)
         if p + 1 < self.num_players:
@@ -808,17 +811,26 @@ class TrainsState(GameState):
             cached = self.__dict__["_card_entry_list"] = (card_names, entries)
         return cached[1]  # type: ignore[no-any-return]
 
+    _board_changes = 0
+    """How many times this state changed its rails or stations (:meth:`board_changed`); not saved."""
+
+    def board_changed(self) -> None:
+        """Say that the rails or the stations changed. The state's own moves (a starting rail, a rail
+        laid, a station placed) call it; code that changes ``rails`` or ``stations`` by hand (tests)
+        must call it too, or views and legal actions may be built from the rails as they were."""
+        self._board_changes += 1
+
     def _rails_key(self) -> int:
         """A number for the board, the rails and the stations on it now: what the counts, the Route
         Bonus progress and the spaces within reach are kept with. The same number means the same
-        rails and stations: each call compares them with a private copy of those last numbered (a
-        list comparison, cheaper than writing them out), and any difference takes the next number."""
+        rails and stations: the same lists (objects) as when it was given, changed by none of the
+        state's moves since (:meth:`board_changed`), on the same board; else the next number."""
         seen = self.__dict__.get("_rails_seen")
-        rails, stations = self.rails, self.stations
-        if seen is not None and seen[1] == rails and seen[2] == stations and seen[0] == self.board_id:
-            return seen[3]  # type: ignore[no-any-return]
-        number = 0 if seen is None else seen[3] + 1
-        self.__dict__["_rails_seen"] = (self.board_id, list(map(list.copy, rails)), stations[:], number)
+        changes, rails, stations = self._board_changes, self.rails, self.stations
+        if seen is not None and seen[0] == changes and seen[1] is rails and seen[2] is stations and seen[3] == self.board_id:
+            return seen[4]  # type: ignore[no-any-return]
+        number = 0 if seen is None else seen[4] + 1
+        self.__dict__["_rails_seen"] = (changes, rails, stations, self.board_id, number)
         return number
 
     def _board_summary(self, key: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], list[int], list[int]]:
