@@ -62,6 +62,19 @@ LATE_VP = {"Skyscraper": 12.0, "Stadium": 12.0, "Tower": 8.5, "Distribution Cent
 USELESS = {WASTE, "Apartment", "Tower", "Skyscraper", "Office Building", "Distribution Center", "Stadium"}
 
 
+
+def _ranks(names: list[str]) -> dict[str, int]:
+    """Each name's first place in ``names`` (the bot plays the first it holds)."""
+    ranks: dict[str, int] = {}
+    for i, name in enumerate(names):
+        ranks.setdefault(name, i)
+    return ranks
+
+
+_FIRST_RANK = _ranks(PLAY_FIRST)
+_MONEY_RANK = _ranks(MONEY_CARDS)
+_RAIL_RANK = _ranks(RAIL_CARDS + PLAY_LAST)
+
 _WORTH_SPACES: dict[str, list[Hex]] = {}
 
 
@@ -259,39 +272,56 @@ class PriorityBot:
     # ---- the turn ----------------------------------------------------------------------------
     def _turn(self, view: dict[str, Any], legal: list[Action]) -> Action:
         hand = {c["id"]: c["name"] for c in view["hand"]}
-        plays: dict[str, list[Action]] = {}
+        # one pass over the legal actions: the first play of each card name (its effect applied),
+        # every play of Charitable Support, the first buy of each pile (not onto the deck), and the
+        # first Route Bonus ability, Waste return and end of turn
+        plays: dict[str, Action] = {}
+        charity: list[Action] = []
+        buys: dict[str, Action] = {}
+        ret = end = None
         for a in legal:
-            if a["type"] == "play" and not a.get("decline"):
-                plays.setdefault(hand[a["card"]], []).append(a)
+            kind = a["type"]
+            if kind == "play":
+                name = hand[a["card"]]
+                if name not in plays and not a.get("decline"):
+                    plays[name] = a
+                if name == "Charitable Support":
+                    charity.append(a)
+            elif kind == "buy":
+                if a["pile"] not in buys and not a.get("to_deck"):
+                    buys[a["pile"]] = a
+            elif kind == "use_route":  # a Route Bonus ability: use it at once
+                return a
+            elif kind == "return_waste":
+                ret = ret or a
+            elif kind == "end_turn":
+                end = end or a
         names_in_hand = list(hand.values())
         waste_in_hand = names_in_hand.count(WASTE)
-        money_in_hand = sum(card(n).money for n in names_in_hand)
-        use = [a for a in legal if a["type"] == "use_route"]
-        if use:  # a Route Bonus ability: use it at once
-            return use[0]
-        ret = [a for a in legal if a["type"] == "return_waste"]
-        if ret and waste_in_hand >= 3 and money_in_hand < 3:
-            return ret[0]
-        for name in PLAY_FIRST:
-            if name in plays and self._worth_playing(name, names_in_hand, waste_in_hand):
-                return plays[name][0]
-        for name in MONEY_CARDS:
-            if name in plays and name != "Holiday Timetable":
-                return plays[name][0]
-        for name in RAIL_CARDS + PLAY_LAST:
-            if name in plays:
-                return plays[name][0]
-        charity = [a for a in legal if a["type"] == "play" and hand[a["card"]] == "Charitable Support"]
+        if ret and waste_in_hand >= 3 and sum([card(n).money for n in names_in_hand]) < 3:
+            return ret
+        if plays:
+            for _, name in sorted([(_FIRST_RANK[n], n) for n in plays if n in _FIRST_RANK]):
+                if self._worth_playing(name, names_in_hand, waste_in_hand):
+                    return plays[name]
+            money = [(_MONEY_RANK[n], n) for n in plays if n in _MONEY_RANK and n != "Holiday Timetable"]
+            if money:
+                return plays[min(money)[1]]
+            rails = [(_RAIL_RANK[n], n) for n in plays if n in _RAIL_RANK]
+            if rails:
+                return plays[min(rails)[1]]
         if charity and not self._is_late(view):  # early: its money only
             return next((a for a in charity if a.get("decline")), charity[0])
-        buy = self._best_buy(view, legal)
+        target = self._buy_target(view, view["money"])
+        buy = None if target is None else buys.get(target)
         if buy is not None:
             return buy
         if "Charitable Support" in plays:  # late, nothing better to buy: 4 money for 1 VP
-            return plays["Charitable Support"][0]
+            return plays["Charitable Support"]
         if "Holiday Timetable" in plays and self._holiday_helps(view):
-            return plays["Holiday Timetable"][0]
-        return next(a for a in legal if a["type"] == "end_turn")
+            return plays["Holiday Timetable"]
+        assert end is not None
+        return end
 
     def _worth_playing(self, name: str, hand: list[str], waste: int) -> bool:
         if name == "Landfill":
@@ -311,28 +341,34 @@ class PriorityBot:
         return self._buy_target(view, money + 3) != self._buy_target(view, money)
 
     def _is_late(self, view: dict[str, Any]) -> bool:
+        """Near the end: a player with 5 rails or fewer, 6 station tokens or fewer, 3 piles (not
+        Waste) empty or down to 1-2 cards, or past turn 30 of each player."""
         players = view["players"]
-        empty = sum(1 for s in view["supply"] if s["count"] == 0 and s["name"] != WASTE)
-        low = sum(1 for s in view["supply"] if s["name"] != WASTE and 0 < s["count"] <= 2)
-        return (min(p["rails_left"] for p in players) <= 5 or view["station_tokens"] <= 6
-                or empty + low >= 3 or view["turn"] > 30 * len(players))
+        if view["station_tokens"] <= 6 or view["turn"] > 30 * len(players):
+            return True
+        if min([p["rails_left"] for p in players]) <= 5:
+            return True
+        return len([1 for s in view["supply"] if s["count"] <= 2 and s["name"] != WASTE]) >= 3
 
     def _owned(self, view: dict[str, Any]) -> Counter[str]:
         me = view["players"][self.seat]
         return Counter([*[c["name"] for c in view["hand"]], *view["discard"], *me["play"], *me["gained"]])
 
     def _buy_target(self, view: dict[str, Any], money: int) -> str | None:
-        owned = self._owned(view)
+        owned: Counter[str] | None = None  # counted when first needed
         late = self._is_late(view)
         best, best_score = None, 0.0
         for s in view["supply"]:
             name = s["name"]
             if s["count"] == 0 or name == WASTE or s["cost"] > money:
                 continue
-            if name in LATE_VP:
-                score = LATE_VP[name] if late else (LATE_VP[name] - 6.0 if view["turn"] > 12 * len(view["players"]) else -1)
+            vp = LATE_VP.get(name)
+            if vp is not None:
+                score = vp if late else (vp - 6.0 if view["turn"] > 12 * len(view["players"]) else -1)
             else:
                 base, cap = BUY_SCORE.get(name, (3.0, 1))
+                if owned is None:
+                    owned = self._owned(view)
                 if owned[name] >= cap:
                     continue
                 score = base - (3.0 if late else 0.0)
