@@ -91,6 +91,14 @@ def supply_plan(sets: str, board_id: str) -> tuple[list[str], list[str]]:
             kingdom_names(TRAINS) + kingdom_names(RISING_SUN) + fixed_vp_names(other))
 
 
+def _terrains_and_values(board: Board) -> tuple[list[str], list[int]]:
+    """Each space's terrain and value by id (kept on the board)."""
+    kept = board.__dict__.get("_terrains_and_values")
+    if kept is None:
+        kept = board.__dict__["_terrains_and_values"] = ([hx.terrain for hx in board.hexes], [hx.value for hx in board.hexes])
+    return kept  # type: ignore[no-any-return]
+
+
 class TrainsState(GameState):
     """A game of Trains (base game; Tokyo or Osaka)."""
 
@@ -357,18 +365,39 @@ class TrainsState(GameState):
         known = cached[1].get(key)
         if known is not None:
             return dict(known)
-        nb = self.board.neighbours
-        rails = self.rails
+        board = self.board
+        nb = board.neighbours
+        terrains, values = _terrains_and_values(board)
+        rails, stations = self.rails, self.stations
+        # rail_cost's table, read once for these modifiers (a space holding p's rail is never offered,
+        # so every rail on it is another player's)
+        discount = mods.count("terrain_discount")
+        river = 0 if "no_river_cost" in mods else max(0, 1 - discount)
+        mountain = 0 if "no_mountain_cost" in mods else max(0, 2 - discount)
+        city = "no_city_cost" not in mods
+        remote = mods.count("remote_discount")
+        shared = "collaboration" not in mods
+        free = "no_rail_cost" in mods or "free" in mods
         out: dict[int, tuple[int, bool]] = {}
         for h, here in enumerate(rails):
             if not here or (p not in here and not any_rail):
                 continue
             for n in nb[h]:
-                if n in out or p in rails[n]:
+                if n in out:
                     continue
-                c = self.rail_cost(p, n, mods)
-                if c is not None:
-                    out[n] = c
+                there = rails[n]
+                if p in there:
+                    continue
+                t = terrains[n]
+                if t == SEA:
+                    continue
+                cost = (river if t == RIVER else mountain if t == MOUNTAIN else (1 + stations[n] if city else 0)
+                        if t == CITY else max(0, values[n] - remote) if t == REMOTE else 0)
+                waste = False
+                if there and shared:
+                    cost += len(there)
+                    waste = True
+                out[n] = (0 if free else cost, waste)
         cached[1][key] = out
         return dict(out)
 
@@ -383,7 +412,12 @@ class TrainsState(GameState):
         """Cities with a free station slot, if a station token is left (rulebook "Station Expansion")."""
         if self.station_tokens <= 0:
             return []
-        return [hx.id for hx in self.board.hexes if hx.terrain == CITY and self.stations[hx.id] < hx.slots]
+        board = self.board
+        cities = board.__dict__.get("_city_slots")
+        if cities is None:  # each city's id and slots, in the board's order
+            cities = board.__dict__["_city_slots"] = [(hx.id, hx.slots) for hx in board.hexes if hx.terrain == CITY]
+        stations = self.stations
+        return [h for h, slots in cities if stations[h] < slots]
 
     def start_rail_options(self, p: int) -> list[int]:
         """Starting spaces: not sea, not a remote location, not where another player started (with
