@@ -187,10 +187,12 @@ class PriorityBot:
         return cities  # type: ignore[no-any-return]
 
     def _start_value(self, view: dict[str, Any], h: int) -> float:
-        board = load_board(view["board"])
-        score = self._hex_value(view, h) + 0.5 * sum(
-            self._hex_value(view, n, 0) for n in board.neighbours[h])
-        crowd = sum(1 for n in board.neighbours[h] for _ in view["rails"][n])
+        near = load_board(view["board"]).neighbours[h]
+        score = self._hex_value(view, h)  # values every space first (the depth-0 values below)
+        own = self._memo_values["own"]
+        rails = view["rails"]
+        score += 0.5 * sum([own[n] for n in near])
+        crowd = sum([len(rails[n]) for n in near])
         return score - 2.0 * crowd
 
     # ---- choices during an effect ---------------------------------------------------------
