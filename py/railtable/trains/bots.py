@@ -157,6 +157,25 @@ class PriorityBot:
                 [own[n] for n in load_board(view["board"]).neighbours[h] if seat not in rails[n]])
         return value  # type: ignore[no-any-return]
 
+    def _hex_values(self, view: dict[str, Any], hexes: list[int]) -> list[float]:
+        """``_hex_value`` (at depth 1) of each of ``hexes``, in one pass."""
+        memo = self._memo(view)
+        own = memo.get("own")
+        if own is None:
+            own = memo["own"] = self._own_values(view)
+            memo["near"] = {}
+        near = memo["near"]
+        rails = view["rails"]
+        seat = self.seat
+        nb = load_board(view["board"]).neighbours
+        out = []
+        for h in hexes:
+            value = near.get(h)
+            if value is None:
+                value = near[h] = own[h] + 0.35 * sum([own[n] for n in nb[h] if seat not in rails[n]])
+            out.append(value)
+        return out
+
     def _own_values(self, view: dict[str, Any]) -> list[float]:
         """The worth of each space by itself (``_hex_value`` at depth 0), all at once."""
         board = load_board(view["board"])
@@ -207,11 +226,20 @@ class PriorityBot:
                     return a
             return legal[0]
 
-        if kind == "lay_rail":
-            best = max(opts, key=lambda o: self._hex_value(view, o["hex"]) - 0.7 * o["cost"] - (1.5 if o["waste"] else 0))
-            return pick(best["value"])
-        if kind == "place_station":
-            return pick(max(values, key=lambda h: self._station_value(view, h)))
+        if kind == "lay_rail":  # the first option of the best worth, less its cost (and 1.5 for a Waste)
+            worth = self._hex_values(view, [o["hex"] for o in opts])
+            scores = [w - 0.7 * o["cost"] - (1.5 if o["waste"] else 0) for w, o in zip(worth, opts, strict=True)]
+            return pick(opts[scores.index(max(scores))]["value"])
+        if kind == "place_station":  # the first city of the best _station_value
+            worth = self._hex_values(view, values)
+            rails, stations, seat = view["rails"], view["stations"], self.seat
+            scores = []
+            for h, w in zip(values, worth, strict=True):
+                here = rails[h]
+                mine = 1 if seat in here else 0
+                gain = (2 if stations[h] < 2 else 4)
+                scores.append(mine * gain * 2 - (len(here) - mine) * gain + 0.3 * w)
+            return pick(values[scores.index(max(scores))])
         if kind in ("money_of_train_in_play", "gain_copy", "from_discard", "play_to_deck", "wagon_gain"):
             return pick(max(values, key=lambda n: (card(n).money, card(n).cost)))
         if kind == "wagon_trash":
