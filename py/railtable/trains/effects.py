@@ -156,6 +156,41 @@ def blocker(st: Table, steps: list[Step], p: int, money: int, hand: list[str]) -
     return None
 
 
+_MAY_BLOCK = frozenset({
+    "lay_rail", "place_station", "money_of_train_in_play", "train_from_play_to_deck", "return_waste",
+    "copy_action_in_hand", "gain_copy_of_train_in_hand", "train_from_discard_to_hand", "pay_money", "pay_for_vp",
+    "choose_city", "trash_train_gain_better",
+})
+"""The steps :func:`blocker` may find impossible (besides ``choose_one`` and an all-or-nothing ``discard``)."""
+
+
+def may_block(steps: list[Step] | tuple[Step, ...]) -> bool:
+    """Could :func:`blocker` ever find a step of ``steps`` that cannot be applied? False when every
+    step always can be (drawing, money, modifiers...): then ``blocker`` gives None in any state."""
+    for step in steps:
+        op = step["op"]
+        if op == "choose_one":
+            if all(may_block(o["steps"]) for o in step["options"]):
+                return True
+        elif op == "discard":
+            if step.get("all_or_nothing"):
+                return True
+        elif op in _MAY_BLOCK:
+            return True
+    return False
+
+
+_CARD_MAY_BLOCK: dict[str, bool] = {}
+
+
+def card_may_block(name: str) -> bool:
+    """:func:`may_block` of the effect of the card called ``name`` (kept by name: card data never changes)."""
+    known = _CARD_MAY_BLOCK.get(name)
+    if known is None:
+        known = _CARD_MAY_BLOCK[name] = may_block(card(name).effect)
+    return known
+
+
 def feasible(st: Table, steps: list[Step], p: int, money: int, hand: list[str]) -> bool:
     """Can every step be applied? (rulebook "Playing A Card": all or nothing; see :func:`blocker`)."""
     return blocker(st, steps, p, money, hand) is None

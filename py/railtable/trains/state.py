@@ -559,6 +559,8 @@ class TrainsState(GameState):
 
     def _blocker(self, p: int, index: int, hand_names: list[str]) -> effects.Blocker | None:
         name = hand_names[index]
+        if not effects.card_may_block(name):  # every step of its effect can always be applied
+            return None
         c = card(name)
         rest = hand_names[:index] + hand_names[index + 1:]
         return effects.blocker(self, list(c.effect), p, self.money + self.play_money(c), rest)
