@@ -222,7 +222,7 @@ class PriorityBot:
 
         def pick(value: Any) -> Action:
             for a in legal:
-                if a.get("option", a.get("hex")) == value:
+                if (a["option"] if "option" in a else a.get("hex")) == value:
                     return a
             return legal[0]
 
@@ -378,32 +378,50 @@ class PriorityBot:
             return True
         if min([p["rails_left"] for p in players]) <= 5:
             return True
-        return len([1 for s in view["supply"] if s["count"] <= 2 and s["name"] != WASTE]) >= 3
+        low = 0
+        for s in view["supply"]:
+            if s["count"] <= 2 and s["name"] != WASTE:
+                low += 1
+                if low >= 3:
+                    return True
+        return False
 
     def _owned(self, view: dict[str, Any]) -> Counter[str]:
+        return Counter(self._owned_names(view))
+
+    def _owned_names(self, view: dict[str, Any]) -> list[str]:
+        """The names of the cards the bot counts as its own: hand, discard pile, play area, gained cards."""
         me = view["players"][self.seat]
-        return Counter([*[c["name"] for c in view["hand"]], *view["discard"], *me["play"], *me["gained"]])
+        return [*[c["name"] for c in view["hand"]], *view["discard"], *me["play"], *me["gained"]]
 
     def _buy_target(self, view: dict[str, Any], money: int) -> str | None:
-        owned: Counter[str] | None = None  # counted when first needed
+        """The affordable pile of the best score (the first of equals): a Victory Point card by
+        ``LATE_VP``, else by ``BUY_SCORE`` unless the bot has its copies already (counted only for a
+        pile that would be the best so far)."""
+        owned: list[str] | None = None
         late = self._is_late(view)
+        vp_turn = view["turn"] > 12 * len(view["players"])
+        penalty = 3.0 if late else 0.0
         best, best_score = None, 0.0
         for s in view["supply"]:
+            if s["cost"] > money or not s["count"]:
+                continue
             name = s["name"]
-            if s["count"] == 0 or name == WASTE or s["cost"] > money:
+            if name == WASTE:
                 continue
             vp = LATE_VP.get(name)
             if vp is not None:
-                score = vp if late else (vp - 6.0 if view["turn"] > 12 * len(view["players"]) else -1)
-            else:
-                base, cap = BUY_SCORE.get(name, (3.0, 1))
-                if owned is None:
-                    owned = self._owned(view)
-                if owned[name] >= cap:
-                    continue
-                score = base - (3.0 if late else 0.0)
+                score = vp if late else (vp - 6.0 if vp_turn else -1)
+                if score > best_score:
+                    best, best_score = name, score
+                continue
+            base, cap = BUY_SCORE.get(name, (3.0, 1))
+            score = base - penalty
             if score > best_score:
-                best, best_score = name, score
+                if owned is None:
+                    owned = self._owned_names(view)
+                if owned.count(name) < cap:
+                    best, best_score = name, score
         return best
 
     def _best_buy(self, view: dict[str, Any], legal: list[Action]) -> Action | None:
