@@ -74,6 +74,19 @@ def _field_error(key: str, value: Any) -> str | None:
     return f"unknown field {key!r}"
 
 
+_FIELD_TYPES: dict[str, type] = {"card": int, "hex": int, "pile": str, "route": str, "option": str}
+"""Fields well formed whenever their value has this type (the others, and an ``option`` integer,
+are checked by ``_field_error``)."""
+
+
+UNPLAYABLE, PLAYED, OPTIONAL = 0, 1, 2
+_HOW_PLAYED: dict[int, dict[str, int]] = {}
+"""Per rules version, how each card kind is played (kept by name: card data never changes): not at
+all (``UNPLAYABLE``), always with its effect if it has one (``PLAYED``: no effect, or one that may not
+be declined), or with an effect that may be declined (``OPTIONAL``: a play with it if it is feasible,
+and one declining it)."""
+
+
 SETS = (TRAINS, RISING_SUN, "both")
 """Option ``sets``: the cards of Trains, of Trains: Rising Sun, or both boxes' randomizers together."""
 
@@ -513,18 +526,22 @@ class TrainsState(GameState):
         hand_names = z.names(hand_ids)
         if kind is None or kind == "play":
             seen: dict[str, bool] = {}
+            how_played = _HOW_PLAYED.get(self.rules)
+            if how_played is None:
+                how_played = _HOW_PLAYED[self.rules] = {}
             for i, cid in enumerate(hand_ids):
                 if only is not None and cid != only:
                     continue
                 name = hand_names[i]
-                c = card(name)
-                if not c.playable:
-                    continue
-                if not c.effect:
+                how = how_played.get(name)
+                if how is None:
+                    c = card(name)
+                    how = how_played[name] = (UNPLAYABLE if not c.playable else PLAYED if not c.effect
+                                              or not self.effect_optional(c) else OPTIONAL)
+                if how == PLAYED:  # no effect, or one applied if it can be, else money only: always playable
                     out.append({"type": "play", "player": p, "card": cid})
                     continue
-                if not self.effect_optional(c):  # applied if it can be, else money only: always playable
-                    out.append({"type": "play", "player": p, "card": cid})
+                if how == UNPLAYABLE:
                     continue
                 if name not in seen:
                     seen[name] = self._effect_feasible(p, i, hand_names)
@@ -597,7 +614,10 @@ class TrainsState(GameState):
             raise MalformedActionError(f"a {kind} action needs '{need}'", action)
         for key in action:
             if key in fields:
-                why = _field_error(key, action[key])
+                value = action[key]
+                if type(value) is _FIELD_TYPES.get(key):  # the usual well-formed field
+                    continue
+                why = _field_error(key, value)
                 if why:
                     raise MalformedActionError(why, action)
         if action in self._candidates(action):

@@ -103,7 +103,14 @@ class Zones:
 
     def draw(self, p: int, n: int, rng: Rng) -> list[int]:
         """Move up to ``n`` cards from ``p``'s deck to their hand (rulebook "Terms / Draw")."""
-        drawn: list[int] = []
+        deck = self.decks[p]
+        if 0 < n <= len(deck):  # no reshuffle: the top n cards, the top one first
+            drawn = deck[-n:]
+            drawn.reverse()
+            del deck[-n:]
+            self.hands[p].extend(drawn)
+            return drawn
+        drawn = []
         for _ in range(n):
             cid = self.top(p, rng)
             if cid is None:
