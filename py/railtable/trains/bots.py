@@ -303,23 +303,21 @@ class PriorityBot:
     def _turn(self, view: dict[str, Any], legal: list[Action]) -> Action:
         hand = {c["id"]: c["name"] for c in view["hand"]}
         # one pass over the legal actions: the first play of each card name (its effect applied),
-        # every play of Charitable Support, the first buy of each pile (not onto the deck), and the
-        # first Route Bonus ability, Waste return and end of turn
+        # every play of Charitable Support, and the first Route Bonus ability, Waste return and end
+        # of turn (the buy, when the bot buys, is looked up after)
         plays: dict[str, Action] = {}
         charity: list[Action] = []
-        buys: dict[str, Action] = {}
         ret = end = None
         for a in legal:
             kind = a["type"]
+            if kind == "buy":
+                continue
             if kind == "play":
                 name = hand[a["card"]]
                 if name not in plays and not a.get("decline"):
                     plays[name] = a
                 if name == "Charitable Support":
                     charity.append(a)
-            elif kind == "buy":
-                if a["pile"] not in buys and not a.get("to_deck"):
-                    buys[a["pile"]] = a
             elif kind == "use_route":  # a Route Bonus ability: use it at once
                 return a
             elif kind == "return_waste":
@@ -342,8 +340,7 @@ class PriorityBot:
                 return plays[min(rails)[1]]
         if charity and not self._is_late(view):  # early: its money only
             return next((a for a in charity if a.get("decline")), charity[0])
-        target = self._buy_target(view, view["money"])
-        buy = None if target is None else buys.get(target)
+        buy = self._best_buy(view, legal)
         if buy is not None:
             return buy
         if "Charitable Support" in plays:  # late, nothing better to buy: 4 money for 1 VP

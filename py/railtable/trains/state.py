@@ -281,7 +281,12 @@ class TrainsState(GameState):
         """The log as ``player`` may read it, in ``lang`` (the last ``tail`` lines when given)."""
         log = self.log
         n = len(log)
-        start = 0 if tail is None else max(0, n - tail) if tail > 0 else n
+        if tail is None:
+            start = 0
+        elif tail > 0:
+            start = n - tail if n > tail else 0
+        else:
+            start = n
         # Rendered lines are kept per language (the log only grows; a restored state starts afresh):
         # the public line of each entry from ``first`` on, shared by every reader, and each seat's
         # own list of lines from ``first`` on (its private line where an entry has one for it, the
@@ -293,24 +298,26 @@ class TrainsState(GameState):
         if cache is None or start < cache[0]:
             cache = caches[lang] = (start, [], {})
         first, public, readers = cache
-        names, board = self.names, self.board
         if first + len(public) < n:
+            names, board = self.names, self.board
             render = messages.render
             for i in range(first + len(public), n):
                 entry = log[i]
                 public.append(render(entry[0], entry[1], lang, names, board))
         if player is None:
             return public[start - first:]
-        seat = str(player)
-        mine = readers.get(seat)
+        mine = readers.get(player)
         if mine is None:
-            mine = readers[seat] = []
-        for i in range(first + len(mine), n):
-            entry = log[i]
-            if len(entry) > 2 and seat in entry[2]:
-                mine.append(messages.line(entry, player, lang, names, board))
-            else:
-                mine.append(public[i - first])
+            mine = readers[player] = []
+        if first + len(mine) < n:
+            seat = str(player)
+            names, board = self.names, self.board
+            for i in range(first + len(mine), n):
+                entry = log[i]
+                if len(entry) > 2 and seat in entry[2]:
+                    mine.append(messages.line(entry, player, lang, names, board))
+                else:
+                    mine.append(public[i - first])
         return mine[start - first:]
 
     def attack_outcomes(self, player: int | None, lang: str = "en") -> dict[int, list[str]]:
