@@ -608,6 +608,17 @@ class TrainsState(GameState):
         return c.money + (2 * self.modifiers.count("rail_laying_money") if c.is_(RAIL_LAYING) else 0)
 
     # ---- checking ------------------------------------------------------------------
+    def _check_envelope(self, action: Any) -> None:
+        """:meth:`GameState._check_envelope`, with a fast path for the usual action: a plain dict whose
+        ``type`` is a string and whose ``player`` is the seat to act (any other goes through the full check)."""
+        if type(action) is dict:
+            player = action.get("player")
+            if type(player) is int and type(action.get("type")) is str and self.phase != "over":
+                pd = self.pending
+                if player == (self.current if pd is None else pd["player"]) and 0 <= player < len(self.names):
+                    return
+        super()._check_envelope(action)
+
     def _check(self, action: dict[str, Any]) -> None:
         kind = action["type"]
         fields = ACTION_KEYS.get(kind)
@@ -636,8 +647,11 @@ class TrainsState(GameState):
         p = a["player"]
         if self.pending is not None or self.phase != "play":
             return self.legal_actions(p)
-        only = a.get("card") if a["type"] == "play" else a.get("pile") if a["type"] == "buy" else None
-        return self._turn_actions(p, a["type"], only)
+        kind = a["type"]
+        if kind == "end_turn":  # always legal in a turn
+            return [{"type": "end_turn", "player": p}]
+        only = a.get("card") if kind == "play" else a.get("pile") if kind == "buy" else None
+        return self._turn_actions(p, kind, only)
 
     def _why_illegal(self, a: dict[str, Any]) -> str:
         kind, p = a["type"], a["player"]
