@@ -967,15 +967,24 @@ class TrainsState(GameState):
             inputs = (names[q], rails_left[q], vp_tokens[q], on_board[q], board_points[q])
             cached = caches.get(q)
             if cached is None or cached[1] != inputs or cached[0] != zones:
-                cached = caches[q] = (tuple(map(list.copy, zones)), inputs, self._player_entry(q, zones, inputs))
+                entry = self._player_entry(q, zones, inputs, cached)
+                cached = caches[q] = (tuple(map(list.copy, zones)), inputs, entry)
             out.append(cached[2])
         return out
 
-    def _player_entry(self, q: int, zones: tuple[list[int], ...], inputs: tuple[Any, ...]) -> FrozenDict:
+    def _player_entry(self, q: int, zones: tuple[list[int], ...], inputs: tuple[Any, ...],
+                      before: tuple[tuple[list[int], ...], Any, FrozenDict] | None = None) -> FrozenDict:
         """``view.players[q]`` from ``q``'s zones (deck, hand, discard, play, gained) and ``inputs``
-        (name, rails left, VP track, rails on the board, their points)."""
-        owned, card_vp = self._owned_and_vp(q)
+        (name, rails left, VP track, rails on the board, their points). ``before``: the zones (copies)
+        and the entry last shown; when only cards between hand and play area moved since (the same
+        deck, discard and gained cards, the same cards in hand and play together), his cards are
+        those counted then."""
         deck, hand, discard, plays, gained = zones
+        if (before is not None and before[0][0] == deck and before[0][2] == discard and before[0][4] == gained
+                and sorted(hand + plays) == sorted(before[0][1] + before[0][3])):
+            owned, card_vp = before[2]["owned"], before[2]["card_vp"]
+        else:
+            owned, card_vp = self._owned_and_vp(q)
         card_names = self.zones.card_names
         return FrozenDict({
             "name": inputs[0], "hand_size": len(hand), "deck_size": len(deck),
