@@ -871,7 +871,16 @@ class TrainsState(GameState):
                 v["pending"] = {"kind": pd["kind"], "player": pd["player"]}
         if me is not None:
             v["hand"] = list(map(self._card_entries().__getitem__, z.hands[me]))
-            v["discard"] = list(map(name_of, z.discards[me]))
+            # the discard pile's names, kept per reader with the pile they were read from (it changes
+            # at the end of a turn, not with every card played); the view gets a copy
+            discard = z.discards[me]
+            kept = self.__dict__.get("_discard_names")
+            if kept is None:
+                kept = self.__dict__["_discard_names"] = {}
+            known = kept.get(me)
+            if known is None or known[0] != discard:
+                known = kept[me] = (discard.copy(), list(map(name_of, discard)))
+            v["discard"] = known[1].copy()
             v["card_vp"] = players[me]["card_vp"]
             if self.phase == "start_rails" and self.current == me:
                 v["start_options"] = self.start_rail_options(me)
