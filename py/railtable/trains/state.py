@@ -27,6 +27,7 @@ from .cards import (
     fixed_vp_names,
     kingdom_names,
     presets,
+    vps,
 )
 from .scoring import CITY_BONUS, final_result
 from .zones import Zones
@@ -837,7 +838,9 @@ class TrainsState(GameState):
         # built from. A part shared between views is immutable (tuples: JSON writes them as lists),
         # so a caller who changes his view changes no other; every other container is his own.
         z = self.zones
-        me = player if player is not None and 0 <= player < self.num_players else None
+        me = player if player is not None and 0 <= player < len(self.names) else None
+        pending = self.pending
+        to_act = [] if self.phase == "over" else [self.current] if pending is None else [pending["player"]]  # to_act()
         rails_key = self._rails_key()
         rails_view, stations_view, on_board, board_points = self._board_summary(rails_key)
         card_names = z.card_names
@@ -845,14 +848,14 @@ class TrainsState(GameState):
         players = self._players_view(on_board, board_points)
         v: dict[str, Any] = {
             "game": "trains", "rules": self.rules, "sets": self.sets, "board": self.board_id, "phase": self.phase, "turn": self.turn + 1,
-            "current": self.current, "to_act": self.to_act(), "you": me,
+            "current": self.current, "to_act": to_act, "you": me,
             "players": players,
             "rails": rails_view, "stations": stations_view,
             "station_tokens": self.station_tokens,
             "supply": self._supply_view(),
             "kingdom": list(self.kingdom), "trash": list(map(name_of, z.trash)),
             "routes": self._routes_view(me, rails_key) if self.routes else [],
-            "attack": effects.attack_view(self),
+            "attack": None if pending is None else effects.attack_view(self),
             "revealed": list(map(name_of, z.revealed)),
             "money": self.money, "modifiers": list(self.modifiers),
             "pending": None, "log": self.log_lines(me, 60),
@@ -1033,7 +1036,8 @@ class TrainsState(GameState):
         counts: dict[str, int] = {}
         _count_elements(counts, map(z.card_names.__getitem__, ids))
         owned = FrozenDict(sorted(counts.items()))
-        card_vp = sum([card(name).vp * count for name, count in owned.items()])
+        vp = vps()
+        card_vp = sum([vp[name] * count for name, count in owned.items()])
         caches[q] = (ids, ordered, owned, card_vp)
         return owned, card_vp
 
