@@ -563,7 +563,7 @@ class TrainsState(GameState):
             piles = z.piles
             chosen = piles.items() if only is None else [(only, piles[only])] if only in piles else []
             for name, pile in chosen:
-                if not pile or name == WASTE or cost[name] > money:
+                if cost[name] > money or not pile or name == WASTE:
                     continue
                 out.append({"type": "buy", "player": p, "pile": name})
                 if to_deck:
@@ -606,6 +606,8 @@ class TrainsState(GameState):
 
     def play_money(self, c: CardDef) -> int:
         """Money card ``c`` gives if played now: its value, +2 per Ironworks played if it is a Rail Laying card."""
+        if not self.modifiers:
+            return c.money
         return c.money + (2 * self.modifiers.count("rail_laying_money") if c.is_(RAIL_LAYING) else 0)
 
     # ---- checking ------------------------------------------------------------------
@@ -678,7 +680,7 @@ class TrainsState(GameState):
             cid = a.get("card")
             if cid not in z.hands[p]:
                 return f"card {cid!r} is not in your hand"
-            c = card(z.name(cid))
+            c = card(z.card_names[cid])
             if not c.playable:
                 return f"{c.name} cannot be played"
             if a.get("decline") and not c.effect:
@@ -719,7 +721,7 @@ class TrainsState(GameState):
             self._start_rail(p, action["hex"])
         elif kind == "play":
             apply_effect = not action.get("decline", False)
-            c = card(self.zones.name(action["card"]))
+            c = card(self.zones.card_names[action["card"]])
             if apply_effect and c.effect and not self.effect_optional(c) and self.effect_blocker(p, action["card"]) is not None:
                 apply_effect = False  # a card whose effect is not optional but cannot be applied: money only
             self._play_card(p, action["card"], apply_effect)
@@ -751,7 +753,7 @@ class TrainsState(GameState):
         z = self.zones
         z.hands[p].remove(cid)
         z.plays[p].append(cid)
-        c = card(z.name(cid))
+        c = card(z.card_names[cid])
         self.acted = True
         gain = self.play_money(c)
         self.money += gain
