@@ -518,9 +518,12 @@ class TrainsState(GameState):
 
     # ---- legal actions -------------------------------------------------------------
     def legal_actions(self, player: int) -> list[dict[str, Any]]:
-        if self.phase == "over" or player not in self.to_act():
+        if self.phase == "over":
             return []
-        if self.pending is not None:
+        pending = self.pending
+        if player != (self.current if pending is None else pending["player"]):  # not in to_act()
+            return []
+        if pending is not None:
             return effects.pending_actions(self)
         if self.phase == "start_rails":
             return [{"type": "start_rail", "player": player, "hex": h} for h in self.start_rail_options(player)]
@@ -531,7 +534,7 @@ class TrainsState(GameState):
         z = self.zones
         out: list[dict[str, Any]] = []
         hand_ids = z.hands[p]
-        hand_names = z.names(hand_ids)
+        hand_names = list(map(z.card_names.__getitem__, hand_ids))  # z.names(hand_ids)
         if kind is None or kind == "play":
             seen: dict[str, bool] = {}
             how_played = _HOW_PLAYED.get(self.rules)
@@ -875,7 +878,10 @@ class TrainsState(GameState):
             else:
                 v["pending"] = {"kind": pd["kind"], "player": pd["player"]}
         if me is not None:
-            v["hand"] = list(map(self._card_entries().__getitem__, z.hands[me]))
+            entries = self.__dict__.get("_card_entry_list")  # _card_entries(), read here when it is current
+            if entries is None or entries[0] is not card_names or len(entries[1]) != len(card_names):
+                entries = (card_names, self._card_entries())
+            v["hand"] = list(map(entries[1].__getitem__, z.hands[me]))
             # the discard pile's names, kept per reader with the pile they were read from (it changes
             # at the end of a turn, not with every card played); the view gets a copy
             discard = z.discards[me]
