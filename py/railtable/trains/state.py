@@ -275,7 +275,10 @@ class TrainsState(GameState):
         an event of their own instead (the cards they drew)."""
         entry: list[Any] = [kind, args]
         if private:
-            entry.append({str(q): [k, a] for q, (k, a) in private.items()})
+            seats: dict[str, list[Any]] = {}
+            for q, (k, a) in private.items():
+                seats[str(q)] = [k, a]
+            entry.append(seats)
         self.log.append(entry)
 
     def log_lines(self, player: int | None, tail: int | None = None, lang: str = "en") -> list[str]:
@@ -847,7 +850,9 @@ class TrainsState(GameState):
         pending = self.pending
         to_act = [] if self.phase == "over" else [self.current] if pending is None else [pending["player"]]  # to_act()
         rails_key = self._rails_key()
-        rails_view, stations_view, on_board, board_points = self._board_summary(rails_key)
+        summary = self.__dict__.get("_rail_counts")  # _board_summary(rails_key), read here when it is current
+        rails_view, stations_view, on_board, board_points = (
+            summary[1] if summary is not None and summary[0] == rails_key else self._board_summary(rails_key))
         card_names = z.card_names
         name_of = card_names.__getitem__
         players = self._players_view(on_board, board_points)
