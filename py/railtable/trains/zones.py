@@ -103,21 +103,22 @@ class Zones:
 
     def draw(self, p: int, n: int, rng: Rng) -> list[int]:
         """Move up to ``n`` cards from ``p``'s deck to their hand (rulebook "Terms / Draw")."""
-        deck = self.decks[p]
-        if 0 < n <= len(deck):  # no reshuffle: the top n cards, the top one first
-            drawn = deck[-n:]
-            drawn.reverse()
-            del deck[-n:]
-            self.hands[p].extend(drawn)
-            return drawn
-        drawn = []
-        for _ in range(n):
-            cid = self.top(p, rng)
-            if cid is None:
-                break
-            self.decks[p].pop()
-            self.hands[p].append(cid)
-            drawn.append(cid)
+        drawn: list[int] = []
+        while len(drawn) < n:  # the top cards in turn, reshuffling once the deck runs out
+            deck = self.decks[p]
+            if not deck:
+                if not self.discards[p]:
+                    break
+                self.reshuffle(p, rng)
+                deck = self.decks[p]
+            k = n - len(drawn)
+            if k > len(deck):
+                k = len(deck)
+            top = deck[-k:]
+            top.reverse()
+            del deck[-k:]
+            drawn.extend(top)
+        self.hands[p].extend(drawn)
         return drawn
 
     def to_json(self) -> dict[str, Any]:
