@@ -113,6 +113,20 @@ def _terrains_and_values(board: Board) -> tuple[list[str], list[int]]:
     return kept  # type: ignore[no-any-return]
 
 
+def _cost_rules(mods: list[str]) -> tuple[int, int, bool, int, bool, bool]:
+    """The rail cost table under the turn's modifiers (rulebook "Terms / Lay Rails", :meth:`TrainsState.rail_cost`):
+    a river's and a mountain's extra money, whether a city costs 1 + its stations, the discount on a
+    remote location's number, whether other players' rails cost 1 each and a Waste, whether the rail
+    is free of extra money."""
+    discount = mods.count("terrain_discount")
+    return (0 if "no_river_cost" in mods else max(0, 1 - discount),
+            0 if "no_mountain_cost" in mods else max(0, 2 - discount),
+            "no_city_cost" not in mods,
+            mods.count("remote_discount"),
+            "collaboration" not in mods,
+            "no_rail_cost" in mods or "free" in mods)
+
+
 class TrainsState(GameState):
     """A game of Trains (base game; Tokyo or Osaka)."""
 
@@ -355,26 +369,18 @@ class TrainsState(GameState):
         """
         hx = self.board.hexes[h]
         t = hx.terrain
-        rails_here = self.rails[h]
         if t == SEA:
             return None
-        cost = 0
-        if t == RIVER and "no_river_cost" not in mods:
-            cost = max(0, 1 - mods.count("terrain_discount"))
-        elif t == MOUNTAIN and "no_mountain_cost" not in mods:
-            cost = max(0, 2 - mods.count("terrain_discount"))
-        elif t == CITY and "no_city_cost" not in mods:
-            cost = 1 + self.stations[h]
-        elif t == REMOTE:
-            cost = max(0, hx.value - mods.count("remote_discount"))
+        river, mountain, city, remote, shared, free = _cost_rules(mods)
+        cost = (river if t == RIVER else mountain if t == MOUNTAIN else (1 + self.stations[h] if city else 0)
+                if t == CITY else max(0, hx.value - remote) if t == REMOTE else 0)
+        rails_here = self.rails[h]
         others = len(rails_here) - (p in rails_here)
         waste = False
-        if others and "collaboration" not in mods:
+        if others and shared:
             cost += others
             waste = True
-        if "no_rail_cost" in mods or "free" in mods:
-            cost = 0
-        return cost, waste
+        return (0 if free else cost), waste
 
     def rail_reach(self, p: int, mods: list[str], any_rail: bool = False) -> dict[int, tuple[int, bool]]:
         """Spaces next to ``p``'s rails (not across a blocked edge, not the sea, none holding a
@@ -393,15 +399,10 @@ class TrainsState(GameState):
         nb = board.neighbours
         terrains, values = _terrains_and_values(board)
         rails, stations = self.rails, self.stations
-        # rail_cost's table, read once for these modifiers (a space holding p's rail is never offered,
-        # so every rail on it is another player's)
-        discount = mods.count("terrain_discount")
-        river = 0 if "no_river_cost" in mods else max(0, 1 - discount)
-        mountain = 0 if "no_mountain_cost" in mods else max(0, 2 - discount)
-        city = "no_city_cost" not in mods
-        remote = mods.count("remote_discount")
-        shared = "collaboration" not in mods
-        free = "no_rail_cost" in mods or "free" in mods
+        # rail_cost's rules, read once for these modifiers, and its sum written out per space (a space
+        # holding p's rail is never offered, so every rail on it is another player's;
+        # tests/trains/test_trains_rail_reach.py holds the two to the same costs)
+        river, mountain, city, remote, shared, free = _cost_rules(mods)
         out: dict[int, tuple[int, bool]] = {}
         for h, here in enumerate(rails):
             if not here or (p not in here and not any_rail):
