@@ -94,6 +94,7 @@ def test_mining_train_money_per_rail_on_a_mountain_at_most_three():
     mountains = [hx.id for hx in st2.board.hexes if hx.terrain == "mountain"][:5]
     for h in mountains:
         st2.rails[h].append(0)
+    st2.board_changed()
     play(st2, 0, "Mining Train")
     assert st2.money == 2 + 3
 
@@ -178,6 +179,7 @@ def test_engineer_no_waste_from_rail_laying_cards_but_shared_spaces_still_give_o
     st = rs(["Engineer"])
     target = hex_id(T, 3, 5)
     st.rails[target].append(1)
+    st.board_changed()
     set_hand(st, 0, ["Engineer", "Lay Rails", "Limited Express Train"])
     play(st, 0, "Limited Express Train")
     play(st, 0, "Engineer")
@@ -345,6 +347,7 @@ def test_protesters_each_other_player_with_a_rail_in_the_city_gains_waste():
     city = named(T, "Yokohama")
     st.stations[city] = 1
     st.rails[city] += [1]
+    st.board_changed()
     set_hand(st, 0, ["Protesters"])
     play(st, 0, "Protesters")
     assert options(st) == [city]

@@ -54,11 +54,13 @@ def test_completing_a_route_takes_it_scores_its_vp_and_is_first_come():
     spaces = path(st, a, b)
     for h in spaces[:-1]:
         st.rails[h].append(1)
+    st.board_changed()
     st.lay_rail(1, spaces[-1], 0, False)
     vp = route_cards()[r["id"]]["vp"]
     assert r["owner"] == 1 and st.vp_tokens[1] == vp
     for h in spaces[:-1]:  # a second player linking the same cities later gets nothing
         st.rails[h].append(2)
+    st.board_changed()
     st.lay_rail(2, spaces[-1], 0, False)
     assert r["owner"] == 1 and st.vp_tokens[2] == 0
 

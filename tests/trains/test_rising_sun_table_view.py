@@ -40,17 +40,21 @@ def test_route_progress_is_the_viewers_largest_linked_group_of_the_cards_cities(
     a, b = route_hexes(st.board, r["id"])
     names = route_cards()[r["id"]]["cities"]
     st.rails = [[] for _ in st.rails]
+    st.board_changed()
     entry = next(e for e in st.view(1)["routes"] if e["id"] == r["id"])
     assert entry["linked"] == []
     st.rails[a].append(1)
+    st.board_changed()
     entry = next(e for e in st.view(1)["routes"] if e["id"] == r["id"])
     assert entry["linked"] == [names[0]]
     assert "linked" not in st.view(None)["routes"][0]
     for h in path(st, a, b):  # every space but b
         if h not in (a, b):
             st.rails[h].append(1)
+    st.board_changed()
     assert next(e for e in st.view(1)["routes"] if e["id"] == r["id"])["linked"] == [names[0]]
     st.rails[b].append(1)
+    st.board_changed()
     assert next(e for e in st.view(1)["routes"] if e["id"] == r["id"])["linked"] == names
     assert next(e for e in st.view(2)["routes"] if e["id"] == r["id"])["linked"] == []
 
@@ -63,6 +67,7 @@ def test_final_details_split_route_bonus_points_out_of_the_vp_track():
     spaces = path(st, a, b)
     for h in spaces[:-1]:
         st.rails[h].append(1)
+    st.board_changed()
     st.lay_rail(1, spaces[-1], 0, False)
     details = final_result(st)["details"]
     vp = route_cards()[r["id"]]["vp"]

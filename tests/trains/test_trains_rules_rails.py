@@ -18,6 +18,7 @@ def lay_options_with(st, hand, start_extra=()):
     set_hand(st, 0, hand)
     for h in start_extra:
         st.rails[h].append(0)
+    st.board_changed()
     for name in hand:
         if name.endswith("Train"):
             play(st, 0, name)
@@ -39,6 +40,7 @@ def test_terrain_extra_costs_field_river_mountain_remote_city():
 def test_field_costs_nothing_and_city_cost_grows_with_stations():
     st = ready()
     st.stations[named(T, "Shinjuku Shibuya")] = 2
+    st.board_changed()
     opts = lay_options_with(st, ["Lay Rails", "Limited Express Train", "Limited Express Train"])
     assert opts[hex_id(T, 3, 4)] == (0, False)
     assert opts[named(T, "Shinjuku Shibuya")] == (3, False)
@@ -51,6 +53,7 @@ def test_other_players_rails_cost_one_each_and_one_waste():
     st.stations[city] = 2
     st.rails[city] += [1]
     st.rails[hex_id(T, 3, 4)] += [1, 2]
+    st.board_changed()
     opts = lay_options_with(st, ["Lay Rails", "Limited Express Train", "Express Train"])
     assert opts[city] == (4, True)
     assert opts[hex_id(T, 3, 4)] == (2, True)
@@ -127,6 +130,7 @@ def test_subway_excavation_keeps_the_waste_of_shared_spaces_collaboration_remove
         st = ready(3, kingdom=[name])
         target = hex_id(T, 3, 4)
         st.rails[target] += [1, 2]
+        st.board_changed()
         set_hand(st, 0, [name])
         play(st, 0, name)
         assert rail_options(st)[target] == (0, waste)
@@ -136,6 +140,7 @@ def test_station_expansion_only_where_a_slot_is_free_and_tokens_remain():
     st = ready()
     kamata = named(T, "Kamata")  # 1 slot
     st.stations[kamata] = 1
+    st.board_changed()
     set_hand(st, 0, ["Station Expansion", "Station Expansion"])
     play(st, 0, "Station Expansion")
     assert kamata not in options(st)

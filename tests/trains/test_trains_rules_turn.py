@@ -156,6 +156,7 @@ def test_each_end_condition_ends_the_game_at_the_end_of_the_turn(end):
     else:
         st.stations[named(T, "Yokohama")] += st.station_tokens
         st.station_tokens = 0
+        st.board_changed()
     assert not st.is_over()
     end_turn(st, 0)
     assert st.is_over() and st.result()["winners"]
@@ -178,6 +179,7 @@ def test_scoring_cities_by_stations_remote_locations_vp_cards_and_track():
         st.rails[h].append(0)
         st.stations[h] = s
     st.rails[named(T, "Chichibu")].append(0)
+    st.board_changed()
     give(st, 0, "Skyscraper", "decks")
     give(st, 0, "Apartment", "discards")
     give(st, 0, "Tower", "hands")
@@ -194,4 +196,5 @@ def test_tie_broken_by_most_rails_then_shared():
     st = ready()
     assert final_result(st)["winners"] == [0, 1]
     st.rails[hex_id(T, 3, 4)].append(0)
+    st.board_changed()
     assert final_result(st)["winners"] == [0]

@@ -62,6 +62,19 @@ LATE_VP = {"Skyscraper": 12.0, "Stadium": 12.0, "Tower": 8.5, "Distribution Cent
 USELESS = {WASTE, "Apartment", "Tower", "Skyscraper", "Office Building", "Distribution Center", "Stadium"}
 
 
+
+def _ranks(names: list[str]) -> dict[str, int]:
+    """Each name's first place in ``names`` (the bot plays the first it holds)."""
+    ranks: dict[str, int] = {}
+    for i, name in enumerate(names):
+        ranks.setdefault(name, i)
+    return ranks
+
+
+_FIRST_RANK = _ranks(PLAY_FIRST)
+_MONEY_RANK = _ranks(MONEY_CARDS)
+_RAIL_RANK = _ranks(RAIL_CARDS + PLAY_LAST)
+
 _WORTH_SPACES: dict[str, list[Hex]] = {}
 
 
@@ -144,6 +157,25 @@ class PriorityBot:
                 [own[n] for n in load_board(view["board"]).neighbours[h] if seat not in rails[n]])
         return value  # type: ignore[no-any-return]
 
+    def _hex_values(self, view: dict[str, Any], hexes: list[int]) -> list[float]:
+        """``_hex_value`` (at depth 1) of each of ``hexes``, in one pass."""
+        memo = self._memo(view)
+        own = memo.get("own")
+        if own is None:
+            own = memo["own"] = self._own_values(view)
+            memo["near"] = {}
+        near = memo["near"]
+        rails = view["rails"]
+        seat = self.seat
+        nb = load_board(view["board"]).neighbours
+        out = []
+        for h in hexes:
+            value = near.get(h)
+            if value is None:
+                value = near[h] = own[h] + 0.35 * sum([own[n] for n in nb[h] if seat not in rails[n]])
+            out.append(value)
+        return out
+
     def _own_values(self, view: dict[str, Any]) -> list[float]:
         """The worth of each space by itself (``_hex_value`` at depth 0), all at once."""
         board = load_board(view["board"])
@@ -174,10 +206,12 @@ class PriorityBot:
         return cities  # type: ignore[no-any-return]
 
     def _start_value(self, view: dict[str, Any], h: int) -> float:
-        board = load_board(view["board"])
-        score = self._hex_value(view, h) + 0.5 * sum(
-            self._hex_value(view, n, 0) for n in board.neighbours[h])
-        crowd = sum(1 for n in board.neighbours[h] for _ in view["rails"][n])
+        near = load_board(view["board"]).neighbours[h]
+        score = self._hex_value(view, h)  # values every space first (the depth-0 values below)
+        own = self._memo_values["own"]
+        rails = view["rails"]
+        score += 0.5 * sum([own[n] for n in near])
+        crowd = sum([len(rails[n]) for n in near])
         return score - 2.0 * crowd
 
     # ---- choices during an effect ---------------------------------------------------------
@@ -188,15 +222,24 @@ class PriorityBot:
 
         def pick(value: Any) -> Action:
             for a in legal:
-                if a.get("option", a.get("hex")) == value:
+                if (a["option"] if "option" in a else a.get("hex")) == value:
                     return a
             return legal[0]
 
-        if kind == "lay_rail":
-            best = max(opts, key=lambda o: self._hex_value(view, o["hex"]) - 0.7 * o["cost"] - (1.5 if o["waste"] else 0))
-            return pick(best["value"])
-        if kind == "place_station":
-            return pick(max(values, key=lambda h: self._station_value(view, h)))
+        if kind == "lay_rail":  # the first option of the best worth, less its cost (and 1.5 for a Waste)
+            worth = self._hex_values(view, [o["hex"] for o in opts])
+            scores = [w - 0.7 * o["cost"] - (1.5 if o["waste"] else 0) for w, o in zip(worth, opts, strict=True)]
+            return pick(opts[scores.index(max(scores))]["value"])
+        if kind == "place_station":  # the first city of the best _station_value
+            worth = self._hex_values(view, values)
+            rails, stations, seat = view["rails"], view["stations"], self.seat
+            scores = []
+            for h, w in zip(values, worth, strict=True):
+                here = rails[h]
+                mine = 1 if seat in here else 0
+                gain = (2 if stations[h] < 2 else 4)
+                scores.append(mine * gain * 2 - (len(here) - mine) * gain + 0.3 * w)
+            return pick(values[scores.index(max(scores))])
         if kind in ("money_of_train_in_play", "gain_copy", "from_discard", "play_to_deck", "wagon_gain"):
             return pick(max(values, key=lambda n: (card(n).money, card(n).cost)))
         if kind == "wagon_trash":
@@ -259,39 +302,53 @@ class PriorityBot:
     # ---- the turn ----------------------------------------------------------------------------
     def _turn(self, view: dict[str, Any], legal: list[Action]) -> Action:
         hand = {c["id"]: c["name"] for c in view["hand"]}
-        plays: dict[str, list[Action]] = {}
+        # one pass over the legal actions: the first play of each card name (its effect applied),
+        # every play of Charitable Support, and the first Route Bonus ability, Waste return and end
+        # of turn (the buy, when the bot buys, is looked up after)
+        plays: dict[str, Action] = {}
+        charity: list[Action] = []
+        ret = end = None
         for a in legal:
-            if a["type"] == "play" and not a.get("decline"):
-                plays.setdefault(hand[a["card"]], []).append(a)
+            kind = a["type"]
+            if kind == "buy":
+                continue
+            if kind == "play":
+                name = hand[a["card"]]
+                if name not in plays and not a.get("decline"):
+                    plays[name] = a
+                if name == "Charitable Support":
+                    charity.append(a)
+            elif kind == "use_route":  # a Route Bonus ability: use it at once
+                return a
+            elif kind == "return_waste":
+                ret = ret or a
+            elif kind == "end_turn":
+                end = end or a
         names_in_hand = list(hand.values())
         waste_in_hand = names_in_hand.count(WASTE)
-        money_in_hand = sum(card(n).money for n in names_in_hand)
-        use = [a for a in legal if a["type"] == "use_route"]
-        if use:  # a Route Bonus ability: use it at once
-            return use[0]
-        ret = [a for a in legal if a["type"] == "return_waste"]
-        if ret and waste_in_hand >= 3 and money_in_hand < 3:
-            return ret[0]
-        for name in PLAY_FIRST:
-            if name in plays and self._worth_playing(name, names_in_hand, waste_in_hand):
-                return plays[name][0]
-        for name in MONEY_CARDS:
-            if name in plays and name != "Holiday Timetable":
-                return plays[name][0]
-        for name in RAIL_CARDS + PLAY_LAST:
-            if name in plays:
-                return plays[name][0]
-        charity = [a for a in legal if a["type"] == "play" and hand[a["card"]] == "Charitable Support"]
+        if ret and waste_in_hand >= 3 and sum([card(n).money for n in names_in_hand]) < 3:
+            return ret
+        if plays:
+            for _, name in sorted([(_FIRST_RANK[n], n) for n in plays if n in _FIRST_RANK]):
+                if self._worth_playing(name, names_in_hand, waste_in_hand):
+                    return plays[name]
+            money = [(_MONEY_RANK[n], n) for n in plays if n in _MONEY_RANK and n != "Holiday Timetable"]
+            if money:
+                return plays[min(money)[1]]
+            rails = [(_RAIL_RANK[n], n) for n in plays if n in _RAIL_RANK]
+            if rails:
+                return plays[min(rails)[1]]
         if charity and not self._is_late(view):  # early: its money only
             return next((a for a in charity if a.get("decline")), charity[0])
         buy = self._best_buy(view, legal)
         if buy is not None:
             return buy
         if "Charitable Support" in plays:  # late, nothing better to buy: 4 money for 1 VP
-            return plays["Charitable Support"][0]
+            return plays["Charitable Support"]
         if "Holiday Timetable" in plays and self._holiday_helps(view):
-            return plays["Holiday Timetable"][0]
-        return next(a for a in legal if a["type"] == "end_turn")
+            return plays["Holiday Timetable"]
+        assert end is not None
+        return end
 
     def _worth_playing(self, name: str, hand: list[str], waste: int) -> bool:
         if name == "Landfill":
@@ -311,33 +368,57 @@ class PriorityBot:
         return self._buy_target(view, money + 3) != self._buy_target(view, money)
 
     def _is_late(self, view: dict[str, Any]) -> bool:
+        """Near the end: a player with 5 rails or fewer, 6 station tokens or fewer, 3 piles (not
+        Waste) empty or down to 1-2 cards, or past turn 30 of each player."""
         players = view["players"]
-        empty = sum(1 for s in view["supply"] if s["count"] == 0 and s["name"] != WASTE)
-        low = sum(1 for s in view["supply"] if s["name"] != WASTE and 0 < s["count"] <= 2)
-        return (min(p["rails_left"] for p in players) <= 5 or view["station_tokens"] <= 6
-                or empty + low >= 3 or view["turn"] > 30 * len(players))
+        if view["station_tokens"] <= 6 or view["turn"] > 30 * len(players):
+            return True
+        if min([p["rails_left"] for p in players]) <= 5:
+            return True
+        low = 0
+        for s in view["supply"]:
+            if s["count"] <= 2 and s["name"] != WASTE:
+                low += 1
+                if low >= 3:
+                    return True
+        return False
 
     def _owned(self, view: dict[str, Any]) -> Counter[str]:
+        return Counter(self._owned_names(view))
+
+    def _owned_names(self, view: dict[str, Any]) -> list[str]:
+        """The names of the cards the bot counts as its own: hand, discard pile, play area, gained cards."""
         me = view["players"][self.seat]
-        return Counter([*[c["name"] for c in view["hand"]], *view["discard"], *me["play"], *me["gained"]])
+        return [*[c["name"] for c in view["hand"]], *view["discard"], *me["play"], *me["gained"]]
 
     def _buy_target(self, view: dict[str, Any], money: int) -> str | None:
-        owned = self._owned(view)
+        """The affordable pile of the best score (the first of equals): a Victory Point card by
+        ``LATE_VP``, else by ``BUY_SCORE`` unless the bot has its copies already (counted only for a
+        pile that would be the best so far)."""
+        owned: list[str] | None = None
         late = self._is_late(view)
+        vp_turn = view["turn"] > 12 * len(view["players"])
+        penalty = 3.0 if late else 0.0
         best, best_score = None, 0.0
         for s in view["supply"]:
-            name = s["name"]
-            if s["count"] == 0 or name == WASTE or s["cost"] > money:
+            if s["cost"] > money or not s["count"]:
                 continue
-            if name in LATE_VP:
-                score = LATE_VP[name] if late else (LATE_VP[name] - 6.0 if view["turn"] > 12 * len(view["players"]) else -1)
-            else:
-                base, cap = BUY_SCORE.get(name, (3.0, 1))
-                if owned[name] >= cap:
-                    continue
-                score = base - (3.0 if late else 0.0)
+            name = s["name"]
+            if name == WASTE:
+                continue
+            vp = LATE_VP.get(name)
+            if vp is not None:
+                score = vp if late else (vp - 6.0 if vp_turn else -1)
+                if score > best_score:
+                    best, best_score = name, score
+                continue
+            base, cap = BUY_SCORE.get(name, (3.0, 1))
+            score = base - penalty
             if score > best_score:
-                best, best_score = name, score
+                if owned is None:
+                    owned = self._owned_names(view)
+                if owned.count(name) < cap:
+                    best, best_score = name, score
         return best
 
     def _best_buy(self, view: dict[str, Any], legal: list[Action]) -> Action | None:

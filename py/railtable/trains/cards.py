@@ -120,6 +120,27 @@ def card(name: str) -> CardDef:
         return _BY_NAME[name]
 
 
+_COSTS: dict[str, int] = {}
+
+
+def costs() -> dict[str, int]:
+    """Every card kind's cost by English name (one dict lookup where a loop prices every pile; not
+    to be changed by callers)."""
+    if not _COSTS:
+        _COSTS.update({name: c.cost for name, c in all_cards().items()})
+    return _COSTS
+
+
+_VPS: dict[str, int] = {}
+
+
+def vps() -> dict[str, int]:
+    """Every card kind's Victory Points by English name (not to be changed by callers)."""
+    if not _VPS:
+        _VPS.update({name: c.vp for name, c in all_cards().items()})
+    return _VPS
+
+
 def kingdom_names(box: str = TRAINS) -> list[str]:
     """The randomized cards of a box (rulebook "All Aboard!" step 5): 30 in Trains, 29 in Rising Sun."""
     return [c.name for c in all_cards().values() if c.supply == "kingdom" and c.box == box]

@@ -156,6 +156,41 @@ def blocker(st: Table, steps: list[Step], p: int, money: int, hand: list[str]) -
     return None
 
 
+_MAY_BLOCK = frozenset({
+    "lay_rail", "place_station", "money_of_train_in_play", "train_from_play_to_deck", "return_waste",
+    "copy_action_in_hand", "gain_copy_of_train_in_hand", "train_from_discard_to_hand", "pay_money", "pay_for_vp",
+    "choose_city", "trash_train_gain_better",
+})
+"""The steps :func:`blocker` may find impossible (besides ``choose_one`` and an all-or-nothing ``discard``)."""
+
+
+def may_block(steps: list[Step] | tuple[Step, ...]) -> bool:
+    """Could :func:`blocker` ever find a step of ``steps`` that cannot be applied? False when every
+    step always can be (drawing, money, modifiers...): then ``blocker`` gives None in any state."""
+    for step in steps:
+        op = step["op"]
+        if op == "choose_one":
+            if all(may_block(o["steps"]) for o in step["options"]):
+                return True
+        elif op == "discard":
+            if step.get("all_or_nothing"):
+                return True
+        elif op in _MAY_BLOCK:
+            return True
+    return False
+
+
+_CARD_MAY_BLOCK: dict[str, bool] = {}
+
+
+def card_may_block(name: str) -> bool:
+    """:func:`may_block` of the effect of the card called ``name`` (kept by name: card data never changes)."""
+    known = _CARD_MAY_BLOCK.get(name)
+    if known is None:
+        known = _CARD_MAY_BLOCK[name] = may_block(card(name).effect)
+    return known
+
+
 def feasible(st: Table, steps: list[Step], p: int, money: int, hand: list[str]) -> bool:
     """Can every step be applied? (rulebook "Playing A Card": all or nothing; see :func:`blocker`)."""
     return blocker(st, steps, p, money, hand) is None
@@ -182,6 +217,19 @@ def _english(st: Table, words: messages.Say) -> str:
     return messages.say(words, "en", st.names, st.board)
 
 
+_SPACE_LABELS: dict[tuple[str, str, int, int | None], str] = {}
+
+
+def _space_label(st: Table, key: str, h: int, cost: int | None = None) -> str:
+    """The English label of an option naming space ``h`` (and its ``cost``): the words of
+    ``[key, {"hex": h, "cost": cost}]`` (no cost: ``{"hex": h}``), kept by board, template, space and cost."""
+    label_key = (st.board.id, key, h, cost)
+    label = _SPACE_LABELS.get(label_key)
+    if label is None:
+        label = _SPACE_LABELS[label_key] = _english(st, [key, {"hex": h} if cost is None else {"hex": h, "cost": cost}])
+    return label
+
+
 def _ask(st: Table, p: int, source: int | None, kind: str, prompt: messages.Say, options: list[dict[str, Any]],
          action: str = "choose", **extra: Any) -> None:
     """Stop the run with a pending choice for player ``p`` (``source``: the card whose effect asks).
@@ -189,7 +237,8 @@ def _ask(st: Table, p: int, source: int | None, kind: str, prompt: messages.Say,
     ``prompt`` is ``[key, args]`` of ``i18n.json`` (``say``: the table words it in the reader's
     language); ``prompt`` holds its English words, for messages and tests."""
     for o in options:
-        o.setdefault("label", _english(st, o["say"]))
+        if "label" not in o:
+            o["label"] = _english(st, o["say"])
     st.pending = {"kind": kind, "player": p, "source": source, "prompt": _english(st, prompt), "say": prompt,
                   "action": action, "options": options, **extra}
 
@@ -255,8 +304,9 @@ def _lay_rail(st: Table, f: Frame, s: Step) -> None:
         return
     options = []
     for h, (cost, waste) in sorted(opts.items()):
-        options.append({"value": h, "say": ["opt.rail_waste" if waste else "opt.rail", {"hex": h, "cost": cost}],
-                        "hex": h, "cost": cost, "waste": waste})
+        key = "opt.rail_waste" if waste else "opt.rail"
+        options.append({"value": h, "say": [key, {"hex": h, "cost": cost}], "hex": h, "cost": cost, "waste": waste,
+                        "label": _space_label(st, key, h, cost)})
     _set_pending(st, f, "lay_rail", ["prompt.lay_rail", {}], options, action="lay_rail")
 
 
@@ -265,7 +315,7 @@ def _place_station(st: Table, f: Frame, s: Step) -> None:
     if not opts:
         st.event("no_station_city", p=f["player"])
         return
-    options = [{"value": h, "say": ["opt.hex", {"hex": h}], "hex": h} for h in opts]
+    options = [{"value": h, "say": ["opt.hex", {"hex": h}], "hex": h, "label": _space_label(st, "opt.hex", h)} for h in opts]
     _set_pending(st, f, "place_station", ["prompt.place_station", {}], options, action="place_station")
 
 

@@ -108,9 +108,11 @@ def _show(name: str, value: Any, lang: str, names: list[str], board: Board) -> A
     return value
 
 
-_RENDERED: dict[Any, str] = {}
+_RENDERED: dict[Any, dict[Any, str]] = {}
 """Lines already rendered, by everything a line depends on (the log and the prompts repeat the same
-events: a card played, a rail offered at a cost); cleared when it grows large."""
+events: a card played, a rail offered at a cost): per prefix, language, board and players' names,
+the lines by event kind and arguments (with their types: ``True`` is not shown as ``1``); cleared
+when it grows large."""
 
 
 def _frozen(value: Any) -> Any:
@@ -122,18 +124,32 @@ def _frozen(value: Any) -> Any:
     return type(value), value  # True and 1 are equal keys, and are not shown alike
 
 
+_CONTEXTS: dict[str, tuple[list[str], list[str], str, Board, dict[Any, str]]] = {}
+"""Per prefix, the last context lines were rendered in: the names list (the object and a copy of it),
+the language, the board, and the lines kept for that context (a part of ``_RENDERED``)."""
+
+
 def render(kind: str, args: dict[str, Any], lang: str, names: list[str], board: Board, prefix: str = "log.") -> str:
     """One event as a line in ``lang`` (``names``: the players; ``board``: for space labels)."""
+    context = _CONTEXTS.get(prefix)
+    if context is None or context[0] is not names or context[3] is not board or context[2] != lang or context[1] != names:
+        lines = _RENDERED.get((prefix, lang, board.id, *names))
+        if lines is None or len(_RENDERED) >= 64:
+            if len(_RENDERED) >= 64:
+                _RENDERED.clear()
+            lines = _RENDERED[prefix, lang, board.id, *names] = {}
+        context = _CONTEXTS[prefix] = (names, list(names), lang, board, lines)
+    lines = context[4]
     try:
-        key: Any = (kind, prefix, lang, board.id, *names, None, *args.items(), *map(type, args.values()))
-        text = _RENDERED.get(key)
+        key: Any = (kind, *args.items(), *map(type, args.values()))
+        text = lines.get(key)
     except TypeError:  # a list or a dict among the arguments
-        key = (kind, prefix, lang, board.id, *names, None, _frozen(args))
-        text = _RENDERED.get(key)
+        key = (kind, None, _frozen(args))
+        text = lines.get(key)
     if text is None:
-        if len(_RENDERED) >= 20_000:
-            _RENDERED.clear()
-        text = _RENDERED[key] = _render(kind, args, lang, names, board, prefix)
+        if len(lines) >= 20_000:
+            lines.clear()
+        text = lines[key] = _render(kind, args, lang, names, board, prefix)
     return text
 
 

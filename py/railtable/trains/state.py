@@ -23,9 +23,11 @@ from .cards import (
     CardDef,
     box_data,
     card,
+    costs,
     fixed_vp_names,
     kingdom_names,
     presets,
+    vps,
 )
 from .scoring import CITY_BONUS, final_result
 from .zones import Zones
@@ -50,6 +52,8 @@ ACTION_KEYS: dict[str, frozenset[str]] = {
     "end_turn": frozenset(),
     "use_route": frozenset({"route"}),
 }
+ALLOWED_KEYS: dict[str, frozenset[str]] = {kind: keys | {"type", "player"} for kind, keys in ACTION_KEYS.items()}
+"""Every field an action of each type may have."""
 REQUIRED: dict[str, str] = {"start_rail": "hex", "play": "card", "buy": "pile", "lay_rail": "hex",
                             "place_station": "hex", "choose": "option", "use_route": "route"}
 """The field each action type cannot do without."""
@@ -71,6 +75,19 @@ def _field_error(key: str, value: Any) -> str | None:
     return f"unknown field {key!r}"
 
 
+_FIELD_TYPES: dict[str, type] = {"card": int, "hex": int, "pile": str, "route": str, "option": str}
+"""Fields well formed whenever their value has this type (the others, and an ``option`` integer,
+are checked by ``_field_error``)."""
+
+
+UNPLAYABLE, PLAYED, OPTIONAL = 0, 1, 2
+_HOW_PLAYED: dict[int, dict[str, int]] = {}
+"""Per rules version, how each card kind is played (kept by name: card data never changes): not at
+all (``UNPLAYABLE``), always with its effect if it has one (``PLAYED``: no effect, or one that may not
+be declined), or with an effect that may be declined (``OPTIONAL``: a play with it if it is feasible,
+and one declining it)."""
+
+
 SETS = (TRAINS, RISING_SUN, "both")
 """Option ``sets``: the cards of Trains, of Trains: Rising Sun, or both boxes' randomizers together."""
 
@@ -86,6 +103,28 @@ def supply_plan(sets: str, board_id: str) -> tuple[list[str], list[str]]:
     other = TRAINS if home == RISING_SUN else RISING_SUN
     return (list(box_data(home)["fixed_supply"]),
             kingdom_names(TRAINS) + kingdom_names(RISING_SUN) + fixed_vp_names(other))
+
+
+def _terrains_and_values(board: Board) -> tuple[list[str], list[int]]:
+    """Each space's terrain and value by id (kept on the board)."""
+    kept = board.__dict__.get("_terrains_and_values")
+    if kept is None:
+        kept = board.__dict__["_terrains_and_values"] = ([hx.terrain for hx in board.hexes], [hx.value for hx in board.hexes])
+    return kept  # type: ignore[no-any-return]
+
+
+def _cost_rules(mods: list[str]) -> tuple[int, int, bool, int, bool, bool]:
+    """The rail cost table under the turn's modifiers (rulebook "Terms / Lay Rails", :meth:`TrainsState.rail_cost`):
+    a river's and a mountain's extra money, whether a city costs 1 + its stations, the discount on a
+    remote location's number, whether other players' rails cost 1 each and a Waste, whether the rail
+    is free of extra money."""
+    discount = mods.count("terrain_discount")
+    return (0 if "no_river_cost" in mods else max(0, 1 - discount),
+            0 if "no_mountain_cost" in mods else max(0, 2 - discount),
+            "no_city_cost" not in mods,
+            mods.count("remote_discount"),
+            "collaboration" not in mods,
+            "no_rail_cost" in mods or "free" in mods)
 
 
 class TrainsState(GameState):
@@ -250,14 +289,22 @@ class TrainsState(GameState):
         an event of their own instead (the cards they drew)."""
         entry: list[Any] = [kind, args]
         if private:
-            entry.append({str(q): [k, a] for q, (k, a) in private.items()})
+            seats: dict[str, list[Any]] = {}
+            for q, (k, a) in private.items():
+                seats[str(q)] = [k, a]
+            entry.append(seats)
         self.log.append(entry)
 
     def log_lines(self, player: int | None, tail: int | None = None, lang: str = "en") -> list[str]:
         """The log as ``player`` may read it, in ``lang`` (the last ``tail`` lines when given)."""
         log = self.log
         n = len(log)
-        start = 0 if tail is None else max(0, n - tail) if tail > 0 else n
+        if tail is None:
+            start = 0
+        elif tail > 0:
+            start = n - tail if n > tail else 0
+        else:
+            start = n
         # Rendered lines are kept per language (the log only grows; a restored state starts afresh):
         # the public line of each entry from ``first`` on, shared by every reader, and each seat's
         # own list of lines from ``first`` on (its private line where an entry has one for it, the
@@ -269,24 +316,26 @@ class TrainsState(GameState):
         if cache is None or start < cache[0]:
             cache = caches[lang] = (start, [], {})
         first, public, readers = cache
-        names, board = self.names, self.board
         if first + len(public) < n:
+            names, board = self.names, self.board
             render = messages.render
             for i in range(first + len(public), n):
                 entry = log[i]
                 public.append(render(entry[0], entry[1], lang, names, board))
         if player is None:
             return public[start - first:]
-        seat = str(player)
-        mine = readers.get(seat)
+        mine = readers.get(player)
         if mine is None:
-            mine = readers[seat] = []
-        for i in range(first + len(mine), n):
-            entry = log[i]
-            if len(entry) > 2 and seat in entry[2]:
-                mine.append(messages.line(entry, player, lang, names, board))
-            else:
-                mine.append(public[i - first])
+            mine = readers[player] = []
+        if first + len(mine) < n:
+            seat = str(player)
+            names, board = self.names, self.board
+            for i in range(first + len(mine), n):
+                entry = log[i]
+                if len(entry) > 2 and seat in entry[2]:
+                    mine.append(messages.line(entry, player, lang, names, board))
+                else:
+                    mine.append(public[i - first])
         return mine[start - first:]
 
     def attack_outcomes(self, player: int | None, lang: str = "en") -> dict[int, list[str]]:
@@ -320,26 +369,18 @@ class TrainsState(GameState):
         """
         hx = self.board.hexes[h]
         t = hx.terrain
-        rails_here = self.rails[h]
         if t == SEA:
             return None
-        cost = 0
-        if t == RIVER and "no_river_cost" not in mods:
-            cost = max(0, 1 - mods.count("terrain_discount"))
-        elif t == MOUNTAIN and "no_mountain_cost" not in mods:
-            cost = max(0, 2 - mods.count("terrain_discount"))
-        elif t == CITY and "no_city_cost" not in mods:
-            cost = 1 + self.stations[h]
-        elif t == REMOTE:
-            cost = max(0, hx.value - mods.count("remote_discount"))
+        river, mountain, city, remote, shared, free = _cost_rules(mods)
+        cost = (river if t == RIVER else mountain if t == MOUNTAIN else (1 + self.stations[h] if city else 0)
+                if t == CITY else max(0, hx.value - remote) if t == REMOTE else 0)
+        rails_here = self.rails[h]
         others = len(rails_here) - (p in rails_here)
         waste = False
-        if others and "collaboration" not in mods:
+        if others and shared:
             cost += others
             waste = True
-        if "no_rail_cost" in mods or "free" in mods:
-            cost = 0
-        return cost, waste
+        return (0 if free else cost), waste
 
     def rail_reach(self, p: int, mods: list[str], any_rail: bool = False) -> dict[int, tuple[int, bool]]:
         """Spaces next to ``p``'s rails (not across a blocked edge, not the sea, none holding a
@@ -354,18 +395,34 @@ class TrainsState(GameState):
         known = cached[1].get(key)
         if known is not None:
             return dict(known)
-        nb = self.board.neighbours
-        rails = self.rails
+        board = self.board
+        nb = board.neighbours
+        terrains, values = _terrains_and_values(board)
+        rails, stations = self.rails, self.stations
+        # rail_cost's rules, read once for these modifiers, and its sum written out per space (a space
+        # holding p's rail is never offered, so every rail on it is another player's;
+        # tests/trains/test_trains_rail_reach.py holds the two to the same costs)
+        river, mountain, city, remote, shared, free = _cost_rules(mods)
         out: dict[int, tuple[int, bool]] = {}
         for h, here in enumerate(rails):
             if not here or (p not in here and not any_rail):
                 continue
             for n in nb[h]:
-                if n in out or p in rails[n]:
+                if n in out:
                     continue
-                c = self.rail_cost(p, n, mods)
-                if c is not None:
-                    out[n] = c
+                there = rails[n]
+                if p in there:
+                    continue
+                t = terrains[n]
+                if t == SEA:
+                    continue
+                cost = (river if t == RIVER else mountain if t == MOUNTAIN else (1 + stations[n] if city else 0)
+                        if t == CITY else max(0, values[n] - remote) if t == REMOTE else 0)
+                waste = False
+                if there and shared:
+                    cost += len(there)
+                    waste = True
+                out[n] = (0 if free else cost, waste)
         cached[1][key] = out
         return dict(out)
 
@@ -380,7 +437,12 @@ class TrainsState(GameState):
         """Cities with a free station slot, if a station token is left (rulebook "Station Expansion")."""
         if self.station_tokens <= 0:
             return []
-        return [hx.id for hx in self.board.hexes if hx.terrain == CITY and self.stations[hx.id] < hx.slots]
+        board = self.board
+        cities = board.__dict__.get("_city_slots")
+        if cities is None:  # each city's id and slots, in the board's order
+            cities = board.__dict__["_city_slots"] = [(hx.id, hx.slots) for hx in board.hexes if hx.terrain == CITY]
+        stations = self.stations
+        return [h for h, slots in cities if stations[h] < slots]
 
     def start_rail_options(self, p: int) -> list[int]:
         """Starting spaces: not sea, not a remote location, not where another player started (with
@@ -443,6 +505,7 @@ class TrainsState(GameState):
     def lay_rail(self, p: int, h: int, cost: int, waste: bool) -> None:
         self.money -= cost
         self.rails[h].append(p)
+        self._board_changes += 1
         self.rails_left[p] -= 1
         self.laid += 1
         self.event("lay_rail", p=p, hex=h, cost=cost)
@@ -453,14 +516,18 @@ class TrainsState(GameState):
 
     def place_station(self, p: int, h: int) -> None:
         self.stations[h] += 1
+        self._board_changes += 1
         self.station_tokens -= 1
         self.event("place_station", p=p, hex=h)
 
     # ---- legal actions -------------------------------------------------------------
     def legal_actions(self, player: int) -> list[dict[str, Any]]:
-        if self.phase == "over" or player not in self.to_act():
+        if self.phase == "over":
             return []
-        if self.pending is not None:
+        pending = self.pending
+        if player != (self.current if pending is None else pending["player"]):  # not in to_act()
+            return []
+        if pending is not None:
             return effects.pending_actions(self)
         if self.phase == "start_rails":
             return [{"type": "start_rail", "player": player, "hex": h} for h in self.start_rail_options(player)]
@@ -471,21 +538,25 @@ class TrainsState(GameState):
         z = self.zones
         out: list[dict[str, Any]] = []
         hand_ids = z.hands[p]
-        hand_names = z.names(hand_ids)
+        hand_names = list(map(z.card_names.__getitem__, hand_ids))  # z.names(hand_ids)
         if kind is None or kind == "play":
             seen: dict[str, bool] = {}
+            how_played = _HOW_PLAYED.get(self.rules)
+            if how_played is None:
+                how_played = _HOW_PLAYED[self.rules] = {}
             for i, cid in enumerate(hand_ids):
                 if only is not None and cid != only:
                     continue
                 name = hand_names[i]
-                c = card(name)
-                if not c.playable:
-                    continue
-                if not c.effect:
+                how = how_played.get(name)
+                if how is None:
+                    c = card(name)
+                    how = how_played[name] = (UNPLAYABLE if not c.playable else PLAYED if not c.effect
+                                              or not self.effect_optional(c) else OPTIONAL)
+                if how == PLAYED:  # no effect, or one applied if it can be, else money only: always playable
                     out.append({"type": "play", "player": p, "card": cid})
                     continue
-                if not self.effect_optional(c):  # applied if it can be, else money only: always playable
-                    out.append({"type": "play", "player": p, "card": cid})
+                if how == UNPLAYABLE:
                     continue
                 if name not in seen:
                     seen[name] = self._effect_feasible(p, i, hand_names)
@@ -495,8 +566,11 @@ class TrainsState(GameState):
         if kind is None or kind == "buy":
             to_deck = "buy_to_deck" in self.modifiers
             money = self.money
-            for name, pile in z.piles.items():
-                if not pile or name == WASTE or (only is not None and name != only) or card(name).cost > money:
+            cost = costs()
+            piles = z.piles
+            chosen = piles.items() if only is None else [(only, piles[only])] if only in piles else []
+            for name, pile in chosen:
+                if cost[name] > money or not pile or name == WASTE:
                     continue
                 out.append({"type": "buy", "player": p, "pile": name})
                 if to_deck:
@@ -517,6 +591,8 @@ class TrainsState(GameState):
 
     def _blocker(self, p: int, index: int, hand_names: list[str]) -> effects.Blocker | None:
         name = hand_names[index]
+        if not effects.card_may_block(name):  # every step of its effect can always be applied
+            return None
         c = card(name)
         rest = hand_names[:index] + hand_names[index + 1:]
         return effects.blocker(self, list(c.effect), p, self.money + self.play_money(c), rest)
@@ -537,23 +613,41 @@ class TrainsState(GameState):
 
     def play_money(self, c: CardDef) -> int:
         """Money card ``c`` gives if played now: its value, +2 per Ironworks played if it is a Rail Laying card."""
+        if not self.modifiers:
+            return c.money
         return c.money + (2 * self.modifiers.count("rail_laying_money") if c.is_(RAIL_LAYING) else 0)
 
     # ---- checking ------------------------------------------------------------------
+    def _check_envelope(self, action: Any) -> None:
+        """:meth:`GameState._check_envelope`, with a fast path for the usual action: a plain dict whose
+        ``type`` is a string and whose ``player`` is the seat to act (any other goes through the full check)."""
+        if type(action) is dict:
+            player = action.get("player")
+            if type(player) is int and type(action.get("type")) is str and self.phase != "over":
+                pd = self.pending
+                if player == (self.current if pd is None else pd["player"]) and 0 <= player < len(self.names):
+                    return
+        super()._check_envelope(action)
+
     def _check(self, action: dict[str, Any]) -> None:
         kind = action["type"]
-        if kind not in ACTION_KEYS:
+        fields = ACTION_KEYS.get(kind)
+        if fields is None:
             raise MalformedActionError(f"unknown action type {kind!r}; Trains actions: {', '.join(ACTION_KEYS)}", action)
-        extra = set(action) - {"type", "player"} - ACTION_KEYS[kind]
-        if extra:
+        if not ALLOWED_KEYS[kind].issuperset(action):
+            extra = set(action) - ALLOWED_KEYS[kind]
             raise MalformedActionError(f"a {kind} action has no field {', '.join(sorted(extra))}", action)
         need = REQUIRED.get(kind)
         if need is not None and need not in action:
             raise MalformedActionError(f"a {kind} action needs '{need}'", action)
-        for key in ACTION_KEYS[kind] & set(action):
-            why = _field_error(key, action[key])
-            if why:
-                raise MalformedActionError(why, action)
+        for key in action:
+            if key in fields:
+                value = action[key]
+                if type(value) is _FIELD_TYPES.get(key):  # the usual well-formed field
+                    continue
+                why = _field_error(key, value)
+                if why:
+                    raise MalformedActionError(why, action)
         if action in self._candidates(action):
             return
         raise IllegalActionError(self._why_illegal(action), action)
@@ -563,8 +657,11 @@ class TrainsState(GameState):
         p = a["player"]
         if self.pending is not None or self.phase != "play":
             return self.legal_actions(p)
-        only = a.get("card") if a["type"] == "play" else a.get("pile") if a["type"] == "buy" else None
-        return self._turn_actions(p, a["type"], only)
+        kind = a["type"]
+        if kind == "end_turn":  # always legal in a turn
+            return [{"type": "end_turn", "player": p}]
+        only = a.get("card") if kind == "play" else a.get("pile") if kind == "buy" else None
+        return self._turn_actions(p, kind, only)
 
     def _why_illegal(self, a: dict[str, Any]) -> str:
         kind, p = a["type"], a["player"]
@@ -590,7 +687,7 @@ class TrainsState(GameState):
             cid = a.get("card")
             if cid not in z.hands[p]:
                 return f"card {cid!r} is not in your hand"
-            c = card(z.name(cid))
+            c = card(z.card_names[cid])
             if not c.playable:
                 return f"{c.name} cannot be played"
             if a.get("decline") and not c.effect:
@@ -631,8 +728,8 @@ class TrainsState(GameState):
             self._start_rail(p, action["hex"])
         elif kind == "play":
             apply_effect = not action.get("decline", False)
-            c = card(self.zones.name(action["card"]))
-            if apply_effect and not self.effect_optional(c) and self.effect_blocker(p, action["card"]) is not None:
+            c = card(self.zones.card_names[action["card"]])
+            if apply_effect and c.effect and not self.effect_optional(c) and self.effect_blocker(p, action["card"]) is not None:
                 apply_effect = False  # a card whose effect is not optional but cannot be applied: money only
             self._play_card(p, action["card"], apply_effect)
         elif kind == "buy":
@@ -648,6 +745,7 @@ class TrainsState(GameState):
 
     def _start_rail(self, p: int, h: int) -> None:
         self.rails[h].append(p)
+        self._board_changes += 1
         self.rails_left[p] -= 1
         self.event("start_rail", p=p, hex=h)
         if p + 1 < self.num_players:
@@ -662,7 +760,7 @@ class TrainsState(GameState):
         z = self.zones
         z.hands[p].remove(cid)
         z.plays[p].append(cid)
-        c = card(z.name(cid))
+        c = card(z.card_names[cid])
         self.acted = True
         gain = self.play_money(c)
         self.money += gain
@@ -749,22 +847,26 @@ class TrainsState(GameState):
         # built from. A part shared between views is immutable (tuples: JSON writes them as lists),
         # so a caller who changes his view changes no other; every other container is his own.
         z = self.zones
-        me = player if player is not None and 0 <= player < self.num_players else None
+        me = player if player is not None and 0 <= player < len(self.names) else None
+        pending = self.pending
+        to_act = [] if self.phase == "over" else [self.current] if pending is None else [pending["player"]]  # to_act()
         rails_key = self._rails_key()
-        rails_view, stations_view, on_board, board_points = self._board_summary(rails_key)
+        summary = self.__dict__.get("_rail_counts")  # _board_summary(rails_key), read here when it is current
+        rails_view, stations_view, on_board, board_points = (
+            summary[1] if summary is not None and summary[0] == rails_key else self._board_summary(rails_key))
         card_names = z.card_names
         name_of = card_names.__getitem__
         players = self._players_view(on_board, board_points)
         v: dict[str, Any] = {
             "game": "trains", "rules": self.rules, "sets": self.sets, "board": self.board_id, "phase": self.phase, "turn": self.turn + 1,
-            "current": self.current, "to_act": self.to_act(), "you": me,
+            "current": self.current, "to_act": to_act, "you": me,
             "players": players,
             "rails": rails_view, "stations": stations_view,
             "station_tokens": self.station_tokens,
             "supply": self._supply_view(),
             "kingdom": list(self.kingdom), "trash": list(map(name_of, z.trash)),
             "routes": self._routes_view(me, rails_key) if self.routes else [],
-            "attack": effects.attack_view(self),
+            "attack": None if pending is None else effects.attack_view(self),
             "revealed": list(map(name_of, z.revealed)),
             "money": self.money, "modifiers": list(self.modifiers),
             "pending": None, "log": self.log_lines(me, 60),
@@ -782,8 +884,20 @@ class TrainsState(GameState):
             else:
                 v["pending"] = {"kind": pd["kind"], "player": pd["player"]}
         if me is not None:
-            v["hand"] = list(map(self._card_entries().__getitem__, z.hands[me]))
-            v["discard"] = list(map(name_of, z.discards[me]))
+            entries = self.__dict__.get("_card_entry_list")  # _card_entries(), read here when it is current
+            if entries is None or entries[0] is not card_names or len(entries[1]) != len(card_names):
+                entries = (card_names, self._card_entries())
+            v["hand"] = list(map(entries[1].__getitem__, z.hands[me]))
+            # the discard pile's names, kept per reader with the pile they were read from (it changes
+            # at the end of a turn, not with every card played); the view gets a copy
+            discard = z.discards[me]
+            kept = self.__dict__.get("_discard_names")
+            if kept is None:
+                kept = self.__dict__["_discard_names"] = {}
+            known = kept.get(me)
+            if known is None or known[0] != discard:
+                known = kept[me] = (discard.copy(), list(map(name_of, discard)))
+            v["discard"] = known[1].copy()
             v["card_vp"] = players[me]["card_vp"]
             if self.phase == "start_rails" and self.current == me:
                 v["start_options"] = self.start_rail_options(me)
@@ -800,17 +914,26 @@ class TrainsState(GameState):
             cached = self.__dict__["_card_entry_list"] = (card_names, entries)
         return cached[1]  # type: ignore[no-any-return]
 
+    _board_changes = 0
+    """How many times this state changed its rails or stations (:meth:`board_changed`); not saved."""
+
+    def board_changed(self) -> None:
+        """Say that the rails or the stations changed. The state's own moves (a starting rail, a rail
+        laid, a station placed) call it; code that changes ``rails`` or ``stations`` by hand (tests)
+        must call it too, or views and legal actions may be built from the rails as they were."""
+        self._board_changes += 1
+
     def _rails_key(self) -> int:
         """A number for the board, the rails and the stations on it now: what the counts, the Route
         Bonus progress and the spaces within reach are kept with. The same number means the same
-        rails and stations: each call compares them with a private copy of those last numbered (a
-        list comparison, cheaper than writing them out), and any difference takes the next number."""
+        rails and stations: the same lists (objects) as when it was given, changed by none of the
+        state's moves since (:meth:`board_changed`), on the same board; else the next number."""
         seen = self.__dict__.get("_rails_seen")
-        rails, stations = self.rails, self.stations
-        if seen is not None and seen[1] == rails and seen[2] == stations and seen[0] == self.board_id:
-            return seen[3]  # type: ignore[no-any-return]
-        number = 0 if seen is None else seen[3] + 1
-        self.__dict__["_rails_seen"] = (self.board_id, list(map(list.copy, rails)), stations[:], number)
+        changes, rails, stations = self._board_changes, self.rails, self.stations
+        if seen is not None and seen[0] == changes and seen[1] is rails and seen[2] is stations and seen[3] == self.board_id:
+            return seen[4]  # type: ignore[no-any-return]
+        number = 0 if seen is None else seen[4] + 1
+        self.__dict__["_rails_seen"] = (changes, rails, stations, self.board_id, number)
         return number
 
     def _board_summary(self, key: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], list[int], list[int]]:
@@ -870,15 +993,24 @@ class TrainsState(GameState):
             inputs = (names[q], rails_left[q], vp_tokens[q], on_board[q], board_points[q])
             cached = caches.get(q)
             if cached is None or cached[1] != inputs or cached[0] != zones:
-                cached = caches[q] = (tuple(map(list.copy, zones)), inputs, self._player_entry(q, zones, inputs))
+                entry = self._player_entry(q, zones, inputs, cached)
+                cached = caches[q] = (tuple(map(list.copy, zones)), inputs, entry)
             out.append(cached[2])
         return out
 
-    def _player_entry(self, q: int, zones: tuple[list[int], ...], inputs: tuple[Any, ...]) -> FrozenDict:
+    def _player_entry(self, q: int, zones: tuple[list[int], ...], inputs: tuple[Any, ...],
+                      before: tuple[tuple[list[int], ...], Any, FrozenDict] | None = None) -> FrozenDict:
         """``view.players[q]`` from ``q``'s zones (deck, hand, discard, play, gained) and ``inputs``
-        (name, rails left, VP track, rails on the board, their points)."""
-        owned, card_vp = self._owned_and_vp(q)
+        (name, rails left, VP track, rails on the board, their points). ``before``: the zones (copies)
+        and the entry last shown; when only cards between hand and play area moved since (the same
+        deck, discard and gained cards, the same cards in hand and play together), his cards are
+        those counted then."""
         deck, hand, discard, plays, gained = zones
+        if (before is not None and before[0][0] == deck and before[0][2] == discard and before[0][4] == gained
+                and sorted(hand + plays) == sorted(before[0][1] + before[0][3])):
+            owned, card_vp = before[2]["owned"], before[2]["card_vp"]
+        else:
+            owned, card_vp = self._owned_and_vp(q)
         card_names = self.zones.card_names
         return FrozenDict({
             "name": inputs[0], "hand_size": len(hand), "deck_size": len(deck),
@@ -918,7 +1050,8 @@ class TrainsState(GameState):
         counts: dict[str, int] = {}
         _count_elements(counts, map(z.card_names.__getitem__, ids))
         owned = FrozenDict(sorted(counts.items()))
-        card_vp = sum([card(name).vp * count for name, count in owned.items()])
+        vp = vps()
+        card_vp = sum([vp[name] * count for name, count in owned.items()])
         caches[q] = (ids, ordered, owned, card_vp)
         return owned, card_vp
 

@@ -104,13 +104,21 @@ class Zones:
     def draw(self, p: int, n: int, rng: Rng) -> list[int]:
         """Move up to ``n`` cards from ``p``'s deck to their hand (rulebook "Terms / Draw")."""
         drawn: list[int] = []
-        for _ in range(n):
-            cid = self.top(p, rng)
-            if cid is None:
-                break
-            self.decks[p].pop()
-            self.hands[p].append(cid)
-            drawn.append(cid)
+        while len(drawn) < n:  # the top cards in turn, reshuffling once the deck runs out
+            deck = self.decks[p]
+            if not deck:
+                if not self.discards[p]:
+                    break
+                self.reshuffle(p, rng)
+                deck = self.decks[p]
+            k = n - len(drawn)
+            if k > len(deck):
+                k = len(deck)
+            top = deck[-k:]
+            top.reverse()
+            del deck[-k:]
+            drawn.extend(top)
+        self.hands[p].extend(drawn)
         return drawn
 
     def to_json(self) -> dict[str, Any]:
