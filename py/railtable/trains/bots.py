@@ -137,28 +137,13 @@ class PriorityBot:
             self._memo_values: dict[Any, Any] = {}
         return self._memo_values
 
-    def _hex_value(self, view: dict[str, Any], h: int, depth: int = 1) -> float:
-        """What a rail on ``h`` is worth to this bot: a city not yet his (2, +1.5 per station, +0.8
-        per free slot, +2.5 if on an untaken Route Bonus card) or a remote location not yet his (1.6
-        times its number); at ``depth`` 1, plus 0.35 times the worth of the neighbours not his."""
-        memo = self._memo(view)
-        own = memo.get("own")
-        if own is None:
-            own = memo["own"] = self._own_values(view)
-            memo["near"] = {}
-        if not depth:
-            return own[h]  # type: ignore[no-any-return]
-        near = memo["near"]
-        value = near.get(h)
-        if value is None:
-            rails = view["rails"]
-            seat = self.seat
-            value = near[h] = own[h] + 0.35 * sum(
-                [own[n] for n in load_board(view["board"]).neighbours[h] if seat not in rails[n]])
-        return value  # type: ignore[no-any-return]
+    def _hex_value(self, view: dict[str, Any], h: int) -> float:
+        """What a rail on ``h`` is worth to this bot: its worth by itself (:meth:`_own_values`) plus
+        0.35 times the worth of the neighbours not his."""
+        return self._hex_values(view, [h])[0]
 
     def _hex_values(self, view: dict[str, Any], hexes: list[int]) -> list[float]:
-        """``_hex_value`` (at depth 1) of each of ``hexes``, in one pass."""
+        """:meth:`_hex_value` of each of ``hexes``, in one pass (each kept for the decision)."""
         memo = self._memo(view)
         own = memo.get("own")
         if own is None:
@@ -177,7 +162,9 @@ class PriorityBot:
         return out
 
     def _own_values(self, view: dict[str, Any]) -> list[float]:
-        """The worth of each space by itself (``_hex_value`` at depth 0), all at once."""
+        """The worth of each space by itself, all at once: a city not yet his 2, +1.5 per station, +0.8
+        per free slot, +2.5 if on an untaken Route Bonus card; a remote location not yet his 1.6 times
+        its number."""
         board = load_board(view["board"])
         rails, stations = view["rails"], view["stations"]
         seat = self.seat
@@ -207,7 +194,7 @@ class PriorityBot:
 
     def _start_value(self, view: dict[str, Any], h: int) -> float:
         near = load_board(view["board"]).neighbours[h]
-        score = self._hex_value(view, h)  # values every space first (the depth-0 values below)
+        score = self._hex_value(view, h)  # values every space first (the values by themselves below)
         own = self._memo_values["own"]
         rails = view["rails"]
         score += 0.5 * sum([own[n] for n in near])
@@ -230,7 +217,8 @@ class PriorityBot:
             worth = self._hex_values(view, [o["hex"] for o in opts])
             scores = [w - 0.7 * o["cost"] - (1.5 if o["waste"] else 0) for w, o in zip(worth, opts, strict=True)]
             return pick(opts[scores.index(max(scores))]["value"])
-        if kind == "place_station":  # the first city of the best _station_value
+        if kind == "place_station":  # the first city of the best worth: 2 a station (4 from the third) per
+            # rail of his there, twice, less as much per other player's rail, plus 0.3 of the space's worth
             worth = self._hex_values(view, values)
             rails, stations, seat = view["rails"], view["stations"], self.seat
             scores = []
@@ -291,13 +279,6 @@ class PriorityBot:
             return -1.0
         c = card(name)
         return c.money + (2.5 if name in PLAY_FIRST[:5] else 0) + (2.0 if name in RAIL_CARDS else 0) + c.cost / 10
-
-    def _station_value(self, view: dict[str, Any], h: int) -> float:
-        rails = view["rails"][h]
-        mine = 1 if self.seat in rails else 0
-        others = len(rails) - mine
-        gain = (2 if view["stations"][h] < 2 else 4)
-        return mine * gain * 2 - others * gain + 0.3 * self._hex_value(view, h)
 
     # ---- the turn ----------------------------------------------------------------------------
     def _turn(self, view: dict[str, Any], legal: list[Action]) -> Action:
