@@ -34,18 +34,13 @@ from urllib.parse import urlsplit
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 sys.path.insert(0, str(ROOT / "tools"))
 
 import build as site_build  # noqa: E402  (tools/build.py)
 from browser import launch_options  # noqa: E402  (tools/browser.py)
 from serve import SiteServer  # noqa: E402  (tools/serve.py)
 
-BOOT_TIMEOUT_MS = int(os.environ.get("RAILTABLE_E2E_BOOT_MS", "60000"))
-"""Pyodide boots in about 3 s cold here; generous for a busy 2-core machine (a machine shared by
-many jobs may need more: ``RAILTABLE_E2E_BOOT_MS``)."""
-ACTION_TIMEOUT_MS = 15_000
-"""Default for every Playwright wait, click and navigation."""
+from e2e_settings import ACTION_TIMEOUT_MS, BOOT_TIMEOUT_MS, SCREENSHOTS  # noqa: E402  (e2e/e2e_settings.py)
 
 # The engine's Pyodide, in the page's Web Worker (web/page.js exposes this hook for tests and
 # benchmarks; the worker flushes the DOM operations the code queued before it answers).

@@ -26,7 +26,7 @@ import pytest
 import lobby
 import test_stations
 import test_trains
-from conftest import SCREENSHOTS
+from e2e_settings import SCREENSHOTS
 from sizes import DESKTOP, LAPTOP, PHONE
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import ACTION_TIMEOUT_MS, BOOT_TIMEOUT_MS
+from e2e_settings import ACTION_TIMEOUT_MS, BOOT_TIMEOUT_MS
 from lobby import start_game
 
 RECORD_JS = """window.__violations = [];

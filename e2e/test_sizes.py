@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import lobby
-from conftest import SCREENSHOTS
+from e2e_settings import SCREENSHOTS
 from sizes import SIZES, board_text, open_page, target_sizes, too_wide
 
 GAMES = {
