@@ -7,6 +7,7 @@ effects, return Waste by passing, end the turn), then ``over``.
 
 from __future__ import annotations
 
+from bisect import insort
 from collections import _count_elements  # type: ignore[attr-defined]  # Counter's own C counter
 from typing import Any
 
@@ -1031,7 +1032,8 @@ class TrainsState(GameState):
     def _owned_and_vp(self, q: int) -> tuple[FrozenDict, int]:
         """``q``'s cards counted by name (sorted by name; read-only, shared by the views) and their VP.
         Kept with the cards of ``q``'s zones they were counted for: the same cards in the same order
-        (a player who did not act), else the same cards in any order (cards moved between ``q``'s zones)."""
+        (a player who did not act), else the same cards in any order (cards moved between ``q``'s zones); one card more than then
+        (a gain) updates that count by its name."""
         z = self.zones
         ids = z.decks[q] + z.hands[q] + z.discards[q] + z.plays[q] + z.gained[q]
         caches = self.__dict__.get("_owned")
@@ -1042,12 +1044,29 @@ class TrainsState(GameState):
             if cached[0] == ids:
                 return cached[2], cached[3]
             ordered = sorted(ids)
-            if cached[1] == ordered:
+            before = cached[1]
+            if before == ordered:
                 caches[q] = (ids, ordered, cached[2], cached[3])
                 return cached[2], cached[3]
+            if len(ordered) == len(before) + 1:  # one card more (a gain)? then counted from the last count
+                added = sum(ordered) - sum(before)
+                check = before.copy()
+                insort(check, added)
+                if check == ordered:
+                    name = z.card_names[added]
+                    owned = cached[2]
+                    if name in owned:
+                        counts = dict(owned)
+                        counts[name] += 1
+                        owned = FrozenDict(counts)
+                    else:
+                        owned = FrozenDict(sorted([*owned.items(), (name, 1)]))
+                    card_vp = cached[3] + vps()[name]
+                    caches[q] = (ids, ordered, owned, card_vp)
+                    return owned, card_vp
         else:
             ordered = sorted(ids)
-        counts: dict[str, int] = {}
+        counts = {}
         _count_elements(counts, map(z.card_names.__getitem__, ids))
         owned = FrozenDict(sorted(counts.items()))
         vp = vps()
