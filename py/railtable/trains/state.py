@@ -313,30 +313,36 @@ class TrainsState(GameState):
         caches = self.__dict__.get("_lines")
         if caches is None:
             caches = self.__dict__["_lines"] = {}
+        # ``private``: the indexes of the entries from ``first`` on that have private lines.
         cache = caches.get(lang)
         if cache is None or start < cache[0]:
-            cache = caches[lang] = (start, [], {})
-        first, public, readers = cache
+            cache = caches[lang] = (start, [], {}, [])
+        first, public, readers, private = cache
         if first + len(public) < n:
             names, board = self.names, self.board
             render = messages.render
             for i in range(first + len(public), n):
                 entry = log[i]
                 public.append(render(entry[0], entry[1], lang, names, board))
+                if len(entry) > 2:
+                    private.append(i)
         if player is None:
             return public[start - first:]
         mine = readers.get(player)
         if mine is None:
             mine = readers[player] = []
-        if first + len(mine) < n:
-            seat = str(player)
-            names, board = self.names, self.board
-            for i in range(first + len(mine), n):
-                entry = log[i]
-                if len(entry) > 2 and seat in entry[2]:
-                    mine.append(messages.line(entry, player, lang, names, board))
-                else:
-                    mine.append(public[i - first])
+        done = first + len(mine)
+        if done < n:
+            mine += public[done - first:]
+            if private and private[-1] >= done:
+                seat = str(player)
+                names, board = self.names, self.board
+                for i in reversed(private):
+                    if i < done:
+                        break
+                    entry = log[i]
+                    if seat in entry[2]:
+                        mine[i - first] = messages.line(entry, player, lang, names, board)
         return mine[start - first:]
 
     def attack_outcomes(self, player: int | None, lang: str = "en") -> dict[int, list[str]]:
