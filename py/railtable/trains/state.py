@@ -1084,9 +1084,9 @@ class TrainsState(GameState):
         """``view.supply``: each pile's name, count and cost, read-only (a tuple of :class:`FrozenDict`),
         kept with the piles' names and sizes it was built for and shared by every view till then."""
         piles = self.zones.piles
-        key = (*piles, *map(len, piles.values()))
+        sizes = [*map(len, piles.values())]
         cached = self.__dict__.get("_supply")
-        if cached is None or cached[0] != key:
+        if cached is None or cached[0] != sizes or cached[3] != [*piles]:
             known = {} if cached is None else cached[2]  # each pile's entry by name and count
             entries = []
             for name, pile in piles.items():
@@ -1094,7 +1094,7 @@ class TrainsState(GameState):
                 if entry is None:
                     entry = known[name, len(pile)] = FrozenDict(name=name, count=len(pile), cost=card(name).cost)
                 entries.append(entry)
-            cached = self.__dict__["_supply"] = (key, tuple(entries), known)
+            cached = self.__dict__["_supply"] = (sizes, tuple(entries), known, [*piles])
         return cached[1]  # type: ignore[no-any-return]
 
     def _routes_view(self, me: int | None, rails_key: int) -> list[dict[str, Any]]:
