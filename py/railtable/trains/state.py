@@ -7,6 +7,7 @@ effects, return Waste by passing, end the turn), then ``over``.
 
 from __future__ import annotations
 
+from bisect import insort
 from collections import _count_elements  # type: ignore[attr-defined]  # Counter's own C counter
 from typing import Any
 
@@ -312,30 +313,36 @@ class TrainsState(GameState):
         caches = self.__dict__.get("_lines")
         if caches is None:
             caches = self.__dict__["_lines"] = {}
+        # ``private``: the indexes of the entries from ``first`` on that have private lines.
         cache = caches.get(lang)
         if cache is None or start < cache[0]:
-            cache = caches[lang] = (start, [], {})
-        first, public, readers = cache
+            cache = caches[lang] = (start, [], {}, [])
+        first, public, readers, private = cache
         if first + len(public) < n:
             names, board = self.names, self.board
             render = messages.render
             for i in range(first + len(public), n):
                 entry = log[i]
                 public.append(render(entry[0], entry[1], lang, names, board))
+                if len(entry) > 2:
+                    private.append(i)
         if player is None:
             return public[start - first:]
         mine = readers.get(player)
         if mine is None:
             mine = readers[player] = []
-        if first + len(mine) < n:
-            seat = str(player)
-            names, board = self.names, self.board
-            for i in range(first + len(mine), n):
-                entry = log[i]
-                if len(entry) > 2 and seat in entry[2]:
-                    mine.append(messages.line(entry, player, lang, names, board))
-                else:
-                    mine.append(public[i - first])
+        done = first + len(mine)
+        if done < n:
+            mine += public[done - first:]
+            if private and private[-1] >= done:
+                seat = str(player)
+                names, board = self.names, self.board
+                for i in reversed(private):
+                    if i < done:
+                        break
+                    entry = log[i]
+                    if seat in entry[2]:
+                        mine[i - first] = messages.line(entry, player, lang, names, board)
         return mine[start - first:]
 
     def attack_outcomes(self, player: int | None, lang: str = "en") -> dict[int, list[str]]:
@@ -1031,7 +1038,8 @@ class TrainsState(GameState):
     def _owned_and_vp(self, q: int) -> tuple[FrozenDict, int]:
         """``q``'s cards counted by name (sorted by name; read-only, shared by the views) and their VP.
         Kept with the cards of ``q``'s zones they were counted for: the same cards in the same order
-        (a player who did not act), else the same cards in any order (cards moved between ``q``'s zones)."""
+        (a player who did not act), else the same cards in any order (cards moved between ``q``'s zones); one card more than then
+        (a gain) updates that count by its name."""
         z = self.zones
         ids = z.decks[q] + z.hands[q] + z.discards[q] + z.plays[q] + z.gained[q]
         caches = self.__dict__.get("_owned")
@@ -1042,12 +1050,29 @@ class TrainsState(GameState):
             if cached[0] == ids:
                 return cached[2], cached[3]
             ordered = sorted(ids)
-            if cached[1] == ordered:
+            before = cached[1]
+            if before == ordered:
                 caches[q] = (ids, ordered, cached[2], cached[3])
                 return cached[2], cached[3]
+            if len(ordered) == len(before) + 1:  # one card more (a gain)? then counted from the last count
+                added = sum(ordered) - sum(before)
+                check = before.copy()
+                insort(check, added)
+                if check == ordered:
+                    name = z.card_names[added]
+                    owned = cached[2]
+                    if name in owned:
+                        counts = dict(owned)
+                        counts[name] += 1
+                        owned = FrozenDict(counts)
+                    else:
+                        owned = FrozenDict(sorted([*owned.items(), (name, 1)]))
+                    card_vp = cached[3] + vps()[name]
+                    caches[q] = (ids, ordered, owned, card_vp)
+                    return owned, card_vp
         else:
             ordered = sorted(ids)
-        counts: dict[str, int] = {}
+        counts = {}
         _count_elements(counts, map(z.card_names.__getitem__, ids))
         owned = FrozenDict(sorted(counts.items()))
         vp = vps()
@@ -1059,9 +1084,9 @@ class TrainsState(GameState):
         """``view.supply``: each pile's name, count and cost, read-only (a tuple of :class:`FrozenDict`),
         kept with the piles' names and sizes it was built for and shared by every view till then."""
         piles = self.zones.piles
-        key = (*piles, *map(len, piles.values()))
+        sizes = [*map(len, piles.values())]
         cached = self.__dict__.get("_supply")
-        if cached is None or cached[0] != key:
+        if cached is None or cached[0] != sizes or cached[3] != [*piles]:
             known = {} if cached is None else cached[2]  # each pile's entry by name and count
             entries = []
             for name, pile in piles.items():
@@ -1069,7 +1094,7 @@ class TrainsState(GameState):
                 if entry is None:
                     entry = known[name, len(pile)] = FrozenDict(name=name, count=len(pile), cost=card(name).cost)
                 entries.append(entry)
-            cached = self.__dict__["_supply"] = (key, tuple(entries), known)
+            cached = self.__dict__["_supply"] = (sizes, tuple(entries), known, [*piles])
         return cached[1]  # type: ignore[no-any-return]
 
     def _routes_view(self, me: int | None, rails_key: int) -> list[dict[str, Any]]:
