@@ -104,13 +104,10 @@ class Zones:
     def draw(self, p: int, n: int, rng: Rng) -> list[int]:
         """Move up to ``n`` cards from ``p``'s deck to their hand (rulebook "Terms / Draw")."""
         drawn: list[int] = []
-        while len(drawn) < n:  # the top cards in turn, reshuffling once the deck runs out
+        while len(drawn) < n:  # the top cards in turn, reshuffling once the deck runs out (top)
+            if not self.decks[p] and self.top(p, rng) is None:
+                break
             deck = self.decks[p]
-            if not deck:
-                if not self.discards[p]:
-                    break
-                self.reshuffle(p, rng)
-                deck = self.decks[p]
             k = n - len(drawn)
             if k > len(deck):
                 k = len(deck)
