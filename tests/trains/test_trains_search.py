@@ -158,7 +158,7 @@ def test_hard_rolls_out_the_end_with_the_rule_player_on_each_players_view() -> N
     base = Budget(iterations=100, samples=4, horizon=1)
     hard.budget_for(base, state.view(seat))
     assert not hard.rule_rollouts  # not near the end yet
-    state.rails_left[1 - seat] = 5  # Hard sees the end from 6 rails, Normal from 3
+    state.rails_left[1 - seat] = 5  # Hard sees the end from 9 rails, Normal from 3
     view = state.view(seat)
     hard.budget_for(base, view)
     normal.budget_for(base, view)

@@ -20,7 +20,8 @@
   through every player's next turns, since laying one's last rail ends the game. Hard's rollouts
   near the end are played by the rule player from each player's view of the sample
   (``Endgame.rule_rollouts``: about 4x the fast policy's cost; in 200 two-player games against
-  Normal it won 60.75% where Hard with the fast policy had won 56.75%). The other
+  Normal it won 60.75% where Hard with the fast policy had won 56.75%; seeing the end from 9
+  rails instead of 6 as well, about 67%). The other
   decisions are :class:`~railtable.trains.bots.PlanBot`'s (the Easy rules, a better starting rail).
 """
 
@@ -377,8 +378,9 @@ LEVELS = {
 }
 ENDGAMES = {
     "normal": Endgame(),
-    # Hard sees the end coming earlier and looks further: three turns of every player
-    "hard": Endgame(rails=6, stations=4, low_pile=3, rounds=3, iterations=0.5, rule_rollouts=True),
+    # Hard sees the end coming earlier (9 rails, 6 station tokens, piles of 4) and looks further
+    # (three turns of every player), its rollouts played by the rule player (docs/bots.md, Trains)
+    "hard": Endgame(rails=9, stations=6, low_pile=4, rounds=3, iterations=0.5, rule_rollouts=True),
 }
 
 
