@@ -11,6 +11,8 @@ Fixtures:
 - ``context`` / ``page``: a new browser context (fresh profile: storage, caches, service worker) per
   test. The page records console errors, page errors, failed requests and HTTP errors, and every
   request to a host other than the local server; the test FAILS after its body if any was recorded.
+  A request the browser aborts because the page navigated (a reload while the engine or its
+  snapshot worker still loads) is not recorded: it was in flight when the navigation began.
   ``page_problems.allow(regex)`` tolerates the records matching ``regex`` (say why in the test).
 - ``wait_engine(page, timeout_ms=...)``: waits for ``html[data-engine="ready"]`` (set by the app
   once the engine runs in the worker).
@@ -89,6 +91,9 @@ class PageProblems:
     origin: str
     records: list[str] = field(default_factory=list)
     allowed: list[re.Pattern[str]] = field(default_factory=list)
+    in_flight: set[Any] = field(default_factory=set)
+    """Requests started and not yet answered (a navigation aborts them: see ``attach_context``)."""
+    superseded: set[Any] = field(default_factory=set)
 
     def allow(self, pattern: str) -> None:
         self.allowed.append(re.compile(pattern))
@@ -111,8 +116,20 @@ class PageProblems:
         def on_request(req: Any) -> None:
             if self.is_foreign(req.url):
                 self.add(f"request to another host: {req.method} {req.url}")
+            if req.is_navigation_request() and req.frame.parent_frame is None:
+                # a reload or a new page: the browser aborts what the old page (and its workers)
+                # still had in flight, as it would for a player who reloads while the engine loads
+                self.superseded |= self.in_flight
+                self.in_flight.clear()
+            self.in_flight.add(req)
+
+        def on_finished(req: Any) -> None:
+            self.in_flight.discard(req)
 
         def on_failed(req: Any) -> None:
+            self.in_flight.discard(req)
+            if req in self.superseded and "ERR_ABORTED" in (req.failure or ""):
+                return
             if not self.is_foreign(req.url):
                 self.add(f"request failed: {req.method} {req.url} ({req.failure})")
 
@@ -122,6 +139,7 @@ class PageProblems:
 
         context.on("request", on_request)
         context.on("requestfailed", on_failed)
+        context.on("requestfinished", on_finished)
         context.on("response", on_response)
 
     def attach_page(self, page: Any) -> None:
