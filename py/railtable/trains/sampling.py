@@ -97,7 +97,9 @@ class TrainsAdapter:
         self.rules = PriorityBot(seat, 0)
         self.endgame = endgame or Endgame()
         self.players: list[PlanBot] = []
+        """The rule player of each seat, made when a rule rollout first asks for it."""
         self.rule_rollouts = False
+        """Whether ``policy`` is the rule player for the decision being searched (``budget_for``)."""
 
     # ---- sampling ------------------------------------------------------------------
     def sample(self, view: dict[str, Any], seat: int, rng: Rng) -> TrainsState:
@@ -318,7 +320,9 @@ class TrainsAdapter:
     def budget_for(self, budget: Budget, view: dict[str, Any]) -> Budget:
         """Near the end the rollouts go on through every player's next turns (the game's end, a
         tie broken by rails, is seen by the search itself), with fewer, longer rollouts (fewer
-        still with more players)."""
+        still with more players). It also sets who plays this decision's rollouts
+        (``rule_rollouts``: the rule player near the end when the level's ``Endgame`` says so,
+        else the fast policy); ``SearchBot.begin`` asks it before every search."""
         self.rule_rollouts = False
         if not self.near_end(view):
             return budget
