@@ -5,8 +5,10 @@ this CPython.
 Runs in the app's own engine worker (``window.railtable.run``: Pyodide in the Web Worker, where the
 bots play), on a private build of the site. For each game and level: Easy bots play a seeded game;
 after ``--warmup`` actions, every decision the level would search is timed (wall clock in the
-worker, CPU time on CPython) until ``--decisions`` are measured. Games without a Normal or Hard
-level are listed as such.
+worker, CPU time on CPython) until ``--decisions`` are measured. Trains is measured twice: after
+60 actions, and near the end (from the first decision the level's search treats as near the end:
+Hard's costliest, every decision of its turn searched with the rule player's rollouts through three
+turns of every player). Games without a Normal or Hard level are listed as such.
 
 Run: ``python3 bench/browser_bots.py [--decisions 4] [--seed 11] [--no-cpython] [--json]``.
 """
@@ -26,15 +28,16 @@ sys.path.insert(0, str(HERE.parent / "py"))
 from sitecopy import served_site  # noqa: E402, I001  (sitecopy puts tools/ on sys.path)
 from browser import chromium, open_page  # noqa: E402, I001  (tools/browser.py)
 
-CASES = (("transamerica", 6, 30), ("trains", 4, 60), ("stations", 5, 30))
-"""(game, the most players, Easy actions played before measuring)."""
+CASES = (("transamerica", 6, 30, False), ("trains", 4, 60, False), ("trains", 4, 0, True), ("stations", 5, 30, False))
+"""(game, the most players, Easy actions played before measuring, only near the end (the level's
+adapter's ``near_end``))."""
 
 MEASURE_PY = '''
 import json, time
 from railtable.core import get_game
 from railtable.core.simulate import default_config
 
-def measure(game, players, level, decisions, seed, warmup, clock):
+def measure(game, players, level, decisions, seed, warmup, clock, end_only):
     info = get_game(game)
     if level not in info.bots:
         return {"decisions": 0, "missing": True}
@@ -48,7 +51,8 @@ def measure(game, players, level, decisions, seed, warmup, clock):
         legal = state.legal_actions(seat)
         view = state.view(seat)
         steps += 1
-        if steps > warmup and len(legal) > 1 and probe.adapter.search_here(view, legal):
+        near = not end_only or probe.adapter.near_end(view)
+        if steps > warmup and near and len(legal) > 1 and probe.adapter.search_here(view, legal):
             probe.seat = seat
             probe.easy = easy[seat]
             start = clock()
@@ -61,9 +65,10 @@ def measure(game, players, level, decisions, seed, warmup, clock):
 
 
 def run_all(clock: str, decisions: int, seed: int) -> str:
-    calls = [(g, n, lv, decisions, seed, warm) for g, n, warm in CASES for lv in ("normal", "hard")]
-    return (MEASURE_PY + f"\nout = {{}}\nfor g, n, lv, d, s, w in {calls!r}:\n"
-            f"    out[f'{{g}} {{n}}p {{lv}}'] = measure(g, n, lv, d, s, w, {clock})\njson.dumps(out)\n")
+    calls = [(g, n, lv, decisions, seed, warm, end) for g, n, warm, end in CASES for lv in ("normal", "hard")]
+    return (MEASURE_PY + f"\nout = {{}}\nfor g, n, lv, d, s, w, e in {calls!r}:\n"
+            f"    out[f'{{g}} {{n}}p{{\" end\" if e else \"\"}} {{lv}}'] = measure(g, n, lv, d, s, w, {clock}, e)\n"
+            "json.dumps(out)\n")
 
 
 def in_chromium(decisions: int, seed: int) -> dict[str, Any]:
