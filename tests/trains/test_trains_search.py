@@ -124,6 +124,53 @@ def test_the_search_bots_start_near_remote_locations_nobody_else_is_as_near_to()
     assert min(mine[h] for h in west) < 2.5  # a rail or two from one of them
 
 
+def test_the_start_counts_the_route_bonus_cards_nobody_has_taken() -> None:
+    """Rising Sun "Route Bonus Cards": the first player whose rails link a card's cities takes its
+    VP. The rule player's starting rail counts each untaken card (its VP, discounted by the
+    distance to its nearest city): with the cards, its pick is worth at least as much in cards as
+    the pick it makes when it is shown none, and more in some games."""
+    from railtable.trains.board import load_board
+    from railtable.trains.bots import PlanBot
+    from railtable.trains.plan import start_value
+    from railtable.trains.routes import route_cards, route_hexes
+
+    gains = []
+    for board_id, seed in [("tokyo", s) for s in range(4)] + [("kyushu", s) for s in range(4)]:
+        state = get_game("trains").setup({"players": ["A", "B"], "board": board_id, "route_bonus": True}, seed)
+        board = load_board(board_id)
+        view, legal = state.view(0), state.legal_actions(0)
+        assert view["routes"] and legal[0]["type"] == "start_rail"
+        routes = [(int(route_cards()[r["id"]]["vp"]), route_hexes(board, r["id"])) for r in view["routes"]]
+
+        def cards_worth(h: int) -> float:
+            args = (board, view["rails"], view["stations"], 2, 0, h)
+            return start_value(*args, routes) - start_value(*args)  # noqa: B023
+
+        with_cards = PlanBot(0, 0).choose(view, legal)["hex"]
+        without = PlanBot(0, 0).choose({**view, "routes": []}, legal)["hex"]
+        gains.append(cards_worth(with_cards) - cards_worth(without))
+    assert min(gains) >= 0
+    assert max(gains) > 0.5
+
+
+def test_on_chiba_the_rule_player_starts_as_the_easy_bot() -> None:
+    """On Chiba the potential start lost to the Easy bot's (docs/bots.md, Trains), so the rule
+    player takes the Easy bot's starting rail there; on Tokyo it does not."""
+    from railtable.trains.bots import PlanBot
+
+    differ = {"chiba": 0, "tokyo": 0}
+    for board_id in differ:
+        for seed in range(4):
+            state = get_game("trains").setup({"players": ["A", "B"], "board": board_id}, seed)
+            for seat in (0, 1):
+                view, legal = state.view(seat), state.legal_actions(seat)
+                easy = PriorityBot(seat, seed).choose(view, legal)
+                differ[board_id] += PlanBot(seat, seed).choose(view, legal) != easy
+                state.apply(easy)
+    assert differ["chiba"] == 0
+    assert differ["tokyo"] > 0
+
+
 def test_near_the_end_every_decision_of_the_turn_is_searched() -> None:
     """Winning the Game: a player laying his last rail ends the game, so near the end the search
     weighs playing each card against stopping, with rollouts through every player's next turn."""

@@ -412,20 +412,33 @@ class PriorityBot:
         return None
 
 
+def _potential_start_boards() -> frozenset[str]:
+    from .plan import POTENTIAL_START_BOARDS  # plan is imported when a game starts, not with the lobby
+
+    return POTENTIAL_START_BOARDS
+
+
 class PlanBot(PriorityBot):
     """The Easy bot's rules with a better eye for the board: the rule player the Normal and Hard
     search bots use for the decisions they do not search (issue 13). The starting rail goes
-    where remote locations are near and no other player is as near (:func:`plan.start_value`)."""
+    where remote locations and the untaken Route Bonus cards' cities are near and no other player
+    is as near (:func:`plan.start_value`), on the boards where that did not measure worse than
+    the Easy bot's start (``plan.POTENTIAL_START_BOARDS``)."""
 
     name = "plan"
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         self._memo_view = None
-        if legal[0]["type"] == "start_rail":
+        if legal[0]["type"] == "start_rail" and view["board"] in _potential_start_boards():
             from .plan import start_value
+            from .routes import route_hexes
 
             board = load_board(view["board"])
             n = len(view["players"])
-            return max(legal, key=lambda a: (start_value(board, view["rails"], view["stations"], n, self.seat, a["hex"]),
+            cards = route_cards()
+            routes = [(int(cards[r["id"]]["vp"]), route_hexes(board, r["id"]))
+                      for r in view.get("routes", []) if r["owner"] is None]
+            return max(legal, key=lambda a: (start_value(board, view["rails"], view["stations"], n, self.seat,
+                                                         a["hex"], routes),
                                              self._start_value(view, a["hex"])))
         return super().choose(view, legal)
