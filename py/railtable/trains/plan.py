@@ -120,14 +120,6 @@ won 5 of 6 Easy games from the west's remote locations, 2 of 6 from the centre t
 picks); cities only break ties."""
 
 
-POTENTIAL_START_BOARDS = frozenset({"tokyo", "osaka", "kyushu", "nagoya"})
-"""Boards whose starting rail the rule player chooses by :func:`start_value`; elsewhere (Chiba) it
-takes the Easy bot's start. Against the Easy bot, seats rotated (docs/bots.md, Trains): two players,
-200 games each, Tokyo 65.5%, Osaka 62.0%, Kyushu 51.5% (Rising Sun cards); three players, 150
-games, Tokyo 43.3% and Nagoya 33.3% (Rising Sun and Route Bonus cards; fair share 33%); on Chiba it
-won 43.8% (Trains cards), 41.0% (Rising Sun cards) and 43.0% (and Route Bonus cards), where the
-Easy bot's own start won 53.5%."""
-
 ROUTE_WEIGHT = 1.0
 """An untaken Route Bonus card counts its VP times this, discounted by the distance to its nearest
 city. Without it the starting rail ignored the cards: against the Easy bot (which aims at their
