@@ -104,6 +104,21 @@ def test_evaluation_prefers_more_points_and_better_money() -> None:
     assert abs(sum(base) - 1) < 1e-9
 
 
+def test_an_effect_that_gives_its_player_nothing_adds_nothing_to_a_card() -> None:
+    """Rising Sun's Experimental Train (3 money; when played, gain a Waste) is worth its money alone
+    in the evaluation, as much as a Limited Express Train, and so is an Attack (Politician: 2 money,
+    each other player discards down to 4: what it does to the others is not in its player's money),
+    while an effect that gives its player something (rails, a draw) adds a share of the card's cost."""
+    from railtable.trains.sampling import card_money
+
+    assert card_money("Experimental Train") == card_money("Limited Express Train") == 3.0
+    assert card_money("Politician") == card_money("Express Train") == 2.0
+    assert card_money("Protesters") == 1.0
+    assert card_money("Roundhouse") > 0.0  # draw a card, then the Attack
+    assert card_money("Passing Station") > 1.0  # 1 money, draw a card
+    assert card_money("Government Subsidy") > 0.0  # rails (and a Waste)
+
+
 def test_the_search_bots_start_near_remote_locations_nobody_else_is_as_near_to() -> None:
     """All Aboard! (each player places a starting rail) and Winning the Game (a rail on a remote
     location scores its number): with the first player at Kashiwa, next to Tsukuba and Narita,
@@ -142,9 +157,9 @@ def test_the_start_counts_the_route_bonus_cards_nobody_has_taken() -> None:
         assert view["routes"] and legal[0]["type"] == "start_rail"
         routes = [(int(route_cards()[r["id"]]["vp"]), route_hexes(board, r["id"])) for r in view["routes"]]
 
-        def cards_worth(h: int) -> float:
+        def cards_worth(h: int, board: Any = board, view: dict[str, Any] = view, routes: Any = routes) -> float:
             args = (board, view["rails"], view["stations"], 2, 0, h)
-            return start_value(*args, routes) - start_value(*args)  # noqa: B023
+            return start_value(*args, routes) - start_value(*args)
 
         with_cards = PlanBot(0, 0).choose(view, legal)["hex"]
         without = PlanBot(0, 0).choose({**view, "routes": []}, legal)["hex"]
