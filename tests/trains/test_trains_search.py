@@ -10,6 +10,7 @@ import pytest
 from railtable.core import Rng, get_game
 from railtable.core.search import Budget, Level, SearchBot
 from railtable.trains.bots import PriorityBot
+from railtable.trains.cards import card
 from railtable.trains.sampling import ENDGAMES, TrainsAdapter
 from railtable.trains.state import TrainsState
 
@@ -104,19 +105,43 @@ def test_evaluation_prefers_more_points_and_better_money() -> None:
     assert abs(sum(base) - 1) < 1e-9
 
 
-def test_an_effect_that_gives_its_player_nothing_adds_nothing_to_a_card() -> None:
+def test_an_effect_that_only_costs_its_player_adds_nothing_to_a_card() -> None:
     """Rising Sun's Experimental Train (3 money; when played, gain a Waste) is worth its money alone
-    in the evaluation, as much as a Limited Express Train, and so is an Attack (Politician: 2 money,
-    each other player discards down to 4: what it does to the others is not in its player's money),
-    while an effect that gives its player something (rails, a draw) adds a share of the card's cost."""
+    in the evaluation, as much as a Limited Express Train, while an effect that gives its player
+    something (rails, a draw) adds a share of the card's cost."""
     from railtable.trains.sampling import card_money
 
     assert card_money("Experimental Train") == card_money("Limited Express Train") == 3.0
-    assert card_money("Politician") == card_money("Express Train") == 2.0
-    assert card_money("Protesters") == 1.0
-    assert card_money("Roundhouse") > 0.0  # draw a card, then the Attack
     assert card_money("Passing Station") > 1.0  # 1 money, draw a card
     assert card_money("Government Subsidy") > 0.0  # rails (and a Waste)
+
+
+def test_the_rule_players_attack_buy_stands_and_the_search_offers_none() -> None:
+    """Rising Sun "Attacks and Reactions": an Attack's worth is what it does to the others' decks,
+    which the evaluation cannot see. At a buy where the rule player buys an Attack the search does
+    not run; elsewhere no Attack is among its candidates."""
+    kingdom = ["Politician", "Regulations", "Unhappy Passengers", "Protesters", "Roundhouse",
+               "Mining Train", "Trail Blazer", "Yardmaster"]
+    adapter = TrainsAdapter()
+    attack_buys = searched = 0
+    for seed in range(3):
+        state = get_game("trains").setup({"players": ["A", "B", "C"], "board": "tokyo", "sets": "rising_sun",
+                                          "kingdom": kingdom}, seed)
+        bots = [PriorityBot(s, seed) for s in range(3)]
+        while not state.is_over() and state.turn < 40:
+            seat = state.to_act()[0]
+            view, legal = state.view(seat), state.legal_actions(seat)
+            rule = bots[seat].choose(view, legal)
+            if view["phase"] == "play" and not view.get("pending") and not adapter.near_end(view):
+                if rule["type"] == "buy" and "Attack" in card(rule["pile"]).types:
+                    attack_buys += 1
+                    assert not adapter.search_here(view, legal)
+                elif adapter.search_here(view, legal):
+                    searched += 1
+                    offered = adapter.candidates(view, seat, legal)
+                    assert not [a for a in offered if a["type"] == "buy" and "Attack" in card(a["pile"]).types]
+            state.apply(rule)
+    assert attack_buys > 0 and searched > 0
 
 
 def test_the_search_bots_start_near_remote_locations_nobody_else_is_as_near_to() -> None:

@@ -44,18 +44,20 @@ TEMPERATURE = 4.0
 VP_PER_MONEY = 0.3
 EFFECT_SHARE = 0.5
 """A card with an effect (draw, rails, stations...) is worth its money plus this share of its cost."""
-NO_GAIN_OPS = frozenset({"gain_waste", "attack", "choose_city"})
-"""Effect steps that give their player nothing: a Waste for himself, an Attack on the others (Rising
-Sun: its harm to them is not in a player's own points or money) and the city chosen for it. A card
-whose effect is nothing else is worth its money alone. Counted as money plus half the cost, Rising
-Sun's Experimental Train (3 money and a Waste) was worth 5.5 against the Limited Express Train's 3,
-Protesters 3 against a rail card's 2. In 8 three-player Nagoya games with the Rising Sun cards the
-buy search overruled the Easy bot's buy 69 times, 41 of them for such cards (the Experimental Train
-14, Attacks 27), and Normal won 25.3% of 150 games against two Easy bots, where the rule player
-alone won 36.3% (fair share 33%); with these steps counted as nothing, 36.0% (docs/bots.md, Trains).
-No card of the Trains box is changed."""
+NO_GAIN_OPS = frozenset({"gain_waste"})
+"""Effect steps that give their player nothing but a cost (a Waste): a card whose effect is nothing
+else is worth its money alone. Counted as money plus half the cost, Rising Sun's Experimental Train
+(3 money and a Waste: cheaper than a Limited Express Train for the Waste) was worth 5.5 against the
+Limited Express Train's 3, and the buy search bought it instead (docs/bots.md, Trains). No card of
+the Trains box is changed."""
 CONDITIONAL_PLAYS = frozenset({"Holiday Timetable", "Landfill", "Conductor's Station", "Ironworks"})
 VP_CARDS = ("Skyscraper", "Tower", "Apartment")
+
+
+@cache
+def is_attack(name: str) -> bool:
+    """Whether ``name`` is an Attack card (Rising Sun "Attacks and Reactions")."""
+    return "Attack" in card(name).types
 
 
 @cache
@@ -366,10 +368,21 @@ class TrainsAdapter:
         if not any(a["type"] == "buy" for a in legal):
             return False
         names = {c["id"]: c["name"] for c in view["hand"]}
-        return not any(
-            a["type"] == "play" and not a.get("decline") and names.get(a["card"]) not in CONDITIONAL_PLAYS
-            for a in legal
-        )
+        if any(a["type"] == "play" and not a.get("decline") and names.get(a["card"]) not in CONDITIONAL_PLAYS
+               for a in legal):
+            return False
+        # An Attack's worth is what it does to the others' decks, which the evaluation (a player's own
+        # points and money) cannot see: the rule player's Attack buy stands, and the search offers
+        # none (``candidates``; docs/bots.md, Trains)
+        return not self._rule_buys_an_attack(view, legal)
+
+    def _rule_buys_an_attack(self, view: dict[str, Any], legal: list[Action]) -> bool:
+        """Whether the rule player would buy an Attack here."""
+        if not any(is_attack(s["name"]) for s in view["supply"] if s["count"]):
+            return False
+        self.rules.seat = view["you"]
+        a = self.rules.choose(view, legal)
+        return a["type"] == "buy" and is_attack(a["pile"])
 
     def candidates(self, view: dict[str, Any], seat: int, legal: list[Action]) -> list[Action]:
         """Every card that may be bought (once: not also onto the deck), and ending the turn; near
@@ -390,7 +403,8 @@ class TrainsAdapter:
                 elif (t == "buy" and not a.get("to_deck")) or t in ("end_turn", "return_waste", "use_route"):
                     out.append(a)
             return out
-        return [a for a in legal if (a["type"] == "buy" and not a.get("to_deck")) or a["type"] == "end_turn"]
+        return [a for a in legal if (a["type"] == "buy" and not a.get("to_deck") and not is_attack(a["pile"]))
+                or a["type"] == "end_turn"]
 
 
 LEVELS = {
