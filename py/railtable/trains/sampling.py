@@ -385,9 +385,9 @@ class TrainsAdapter:
         return a["type"] == "buy" and is_attack(a["pile"])
 
     def candidates(self, view: dict[str, Any], seat: int, legal: list[Action]) -> list[Action]:
-        """Every card that may be bought (once: not also onto the deck), and ending the turn; near
-        the end also playing each card in hand (its effect applied), returning the Waste, a Route
-        Bonus ability."""
+        """Every card that may be bought (once: not also onto the deck) but an Attack (the rule
+        player's to buy: ``search_here``), and ending the turn; near the end also playing each card
+        in hand (its effect applied), returning the Waste, a Route Bonus ability, every buy."""
         if self.near_end(view):
             seen: set[str] = set()
             names = {c["id"]: c["name"] for c in view["hand"]}
