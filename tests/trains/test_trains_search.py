@@ -10,7 +10,6 @@ import pytest
 from railtable.core import Rng, get_game
 from railtable.core.search import Budget, Level, SearchBot
 from railtable.trains.bots import PriorityBot
-from railtable.trains.cards import card
 from railtable.trains.sampling import ENDGAMES, TrainsAdapter
 from railtable.trains.state import TrainsState
 
@@ -114,34 +113,6 @@ def test_an_effect_that_only_costs_its_player_adds_nothing_to_a_card() -> None:
     assert card_money("Experimental Train") == card_money("Limited Express Train") == 3.0
     assert card_money("Passing Station") > 1.0  # 1 money, draw a card
     assert card_money("Government Subsidy") > 0.0  # rails (and a Waste)
-
-
-def test_the_rule_players_attack_buy_stands_and_the_search_offers_none() -> None:
-    """Rising Sun "Attacks and Reactions": an Attack's worth is what it does to the others' decks,
-    which the evaluation cannot see. At a buy where the rule player buys an Attack the search does
-    not run; elsewhere no Attack is among its candidates."""
-    kingdom = ["Politician", "Regulations", "Unhappy Passengers", "Protesters", "Roundhouse",
-               "Mining Train", "Trail Blazer", "Yardmaster"]
-    adapter = TrainsAdapter()
-    attack_buys = searched = 0
-    for seed in range(3):
-        state = get_game("trains").setup({"players": ["A", "B", "C"], "board": "tokyo", "sets": "rising_sun",
-                                          "kingdom": kingdom}, seed)
-        bots = [PriorityBot(s, seed) for s in range(3)]
-        while not state.is_over() and state.turn < 40:
-            seat = state.to_act()[0]
-            view, legal = state.view(seat), state.legal_actions(seat)
-            rule = bots[seat].choose(view, legal)
-            if view["phase"] == "play" and not view.get("pending") and not adapter.near_end(view):
-                if rule["type"] == "buy" and "Attack" in card(rule["pile"]).types:
-                    attack_buys += 1
-                    assert not adapter.search_here(view, legal)
-                elif adapter.search_here(view, legal):
-                    searched += 1
-                    offered = adapter.candidates(view, seat, legal)
-                    assert not [a for a in offered if a["type"] == "buy" and "Attack" in card(a["pile"]).types]
-            state.apply(rule)
-    assert attack_buys > 0 and searched > 0
 
 
 def test_the_search_bots_start_near_remote_locations_nobody_else_is_as_near_to() -> None:

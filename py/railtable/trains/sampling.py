@@ -55,12 +55,6 @@ VP_CARDS = ("Skyscraper", "Tower", "Apartment")
 
 
 @cache
-def is_attack(name: str) -> bool:
-    """Whether ``name`` is an Attack card (Rising Sun "Attacks and Reactions")."""
-    return "Attack" in card(name).types
-
-
-@cache
 def card_money(name: str) -> float:
     """What a card brings to a hand in the evaluation: its money, plus ``EFFECT_SHARE`` of its cost
     for an effect that gives its player something (a step not in ``NO_GAIN_OPS``)."""
@@ -368,26 +362,15 @@ class TrainsAdapter:
         if not any(a["type"] == "buy" for a in legal):
             return False
         names = {c["id"]: c["name"] for c in view["hand"]}
-        if any(a["type"] == "play" and not a.get("decline") and names.get(a["card"]) not in CONDITIONAL_PLAYS
-               for a in legal):
-            return False
-        # An Attack's worth is what it does to the others' decks, which the evaluation (a player's own
-        # points and money) cannot see: the rule player's Attack buy stands, and the search offers
-        # none (``candidates``; docs/bots.md, Trains)
-        return not self._rule_buys_an_attack(view, legal)
-
-    def _rule_buys_an_attack(self, view: dict[str, Any], legal: list[Action]) -> bool:
-        """Whether the rule player would buy an Attack here."""
-        if not any(is_attack(s["name"]) for s in view["supply"] if s["count"]):
-            return False
-        self.rules.seat = view["you"]
-        a = self.rules.choose(view, legal)
-        return a["type"] == "buy" and is_attack(a["pile"])
+        return not any(
+            a["type"] == "play" and not a.get("decline") and names.get(a["card"]) not in CONDITIONAL_PLAYS
+            for a in legal
+        )
 
     def candidates(self, view: dict[str, Any], seat: int, legal: list[Action]) -> list[Action]:
-        """Every card that may be bought (once: not also onto the deck) but an Attack (the rule
-        player's to buy: ``search_here``), and ending the turn; near the end also playing each card
-        in hand (its effect applied), returning the Waste, a Route Bonus ability, every buy."""
+        """Every card that may be bought (once: not also onto the deck), and ending the turn; near
+        the end also playing each card in hand (its effect applied), returning the Waste, a Route
+        Bonus ability."""
         if self.near_end(view):
             seen: set[str] = set()
             names = {c["id"]: c["name"] for c in view["hand"]}
@@ -403,8 +386,7 @@ class TrainsAdapter:
                 elif (t == "buy" and not a.get("to_deck")) or t in ("end_turn", "return_waste", "use_route"):
                     out.append(a)
             return out
-        return [a for a in legal if (a["type"] == "buy" and not a.get("to_deck") and not is_attack(a["pile"]))
-                or a["type"] == "end_turn"]
+        return [a for a in legal if (a["type"] == "buy" and not a.get("to_deck")) or a["type"] == "end_turn"]
 
 
 LEVELS = {
