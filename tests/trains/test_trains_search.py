@@ -3,6 +3,7 @@ real state never change a choice, the same seed plays the same moves."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -113,6 +114,87 @@ def test_an_effect_that_only_costs_its_player_adds_nothing_to_a_card() -> None:
     assert card_money("Experimental Train") == card_money("Limited Express Train") == 3.0
     assert card_money("Passing Station") > 1.0  # 1 money, draw a card
     assert card_money("Government Subsidy") > 0.0  # rails (and a Waste)
+
+
+def test_the_trains_box_cards_keep_money_plus_half_their_cost() -> None:
+    """The evaluation of the Trains box's cards is unchanged by Rising Sun's values: money, plus
+    half the cost for an effect that gives its player something (so the Tokyo ladders are the same
+    games)."""
+    from railtable.trains.cards import TRAINS, all_cards
+    from railtable.trains.sampling import EFFECT_SHARE, card_money, dynamic_steps
+
+    base = [c for c in all_cards().values() if c.box == TRAINS and not c.vp]
+    assert len(base) > 25
+    for c in base:
+        gains = any(step["op"] != "gain_waste" for step in c.effect)
+        assert card_money(c.name) == c.money + (EFFECT_SHARE * c.cost if gains else 0.0), c.name
+        assert not dynamic_steps(c.name)
+
+
+def test_rising_sun_conditional_money_and_attacks_are_valued_by_what_they_do() -> None:
+    """Rising Sun's card texts: an Attack hurts each other player (Politician: discard down to 4,
+    the weakest card; Regulations: a Waste), a conditional Attack half as much (Protesters: only
+    players with a rail in the chosen city); Monorail's +1 needs a rail laid that turn; Charitable
+    Support's VP is paid for in money. None is worth its money plus half its cost, as a generic
+    effect would be (Politician was valued 4.0, above a Limited Express Train's 3)."""
+    from railtable.trains.sampling import card_money
+
+    assert card_money("Politician") == 2.0 + 0.5
+    assert card_money("Regulations") == card_money("Unhappy Passengers") == 1.0 + 1.0
+    assert card_money("Protesters") == 1.0 + 0.5
+    assert card_money("Monorail") == 1.5
+    assert card_money("Charitable Support") == 1.0
+    assert card_money("Politician") < card_money("Limited Express Train")
+
+
+def test_a_mining_train_earns_by_its_players_rails_on_mountains() -> None:
+    """Mining Train: +1 money for each of your rails on a mountain space (at most +3). With no rail
+    on a mountain it brings its 2 money alone; each rail on a mountain adds 1, up to 3."""
+    from railtable.trains.cards import card
+
+    state = get_game("trains").setup({"players": ["A", "B"], "board": "kyushu", "sets": "rising_sun"}, 3)
+    mining = len(state.zones.card_names)
+    assert card("Mining Train").money == 2
+    state.zones.card_names.append("Mining Train")
+    state.zones.hands[0].append(mining)
+    mountains = [hx.id for hx in state.board.hexes if hx.terrain == "mountain"]
+    assert len(mountains) >= 4
+    money = [TrainsAdapter.deck_money(state, 0)]
+    for h in mountains[:4]:
+        state.rails[h] = [*state.rails[h], 0]
+        money.append(TrainsAdapter.deck_money(state, 0))
+    count = sum(len(z[0]) for z in (state.zones.decks, state.zones.hands, state.zones.discards))
+    steps = [round((b - a) * count / 5.0, 6) for a, b in pairwise(money)]
+    assert steps == [1.0, 1.0, 1.0, 0.0]
+
+
+def test_rising_sun_waste_returns_are_worth_more_with_more_waste() -> None:
+    """BioFuel Train: return 1 Waste from your hand, +1 money if you do. With no Waste it is its 2
+    money alone (below a Limited Express Train's 3, which a generic effect's half cost put it
+    above); each Waste in the deck makes one in the same hand likelier, up to the 1 it returns.
+    The Trains box's Freight Train keeps its measured value (money plus half its cost)."""
+    from railtable.trains.cards import WASTE
+    from railtable.trains.sampling import card_money, dynamic_steps
+
+    state = get_game("trains").setup({"players": ["A", "B"], "board": "kyushu", "sets": "rising_sun"}, 3)
+    names = state.zones.card_names
+    names.append("BioFuel Train")
+    state.zones.hands[0].append(len(names) - 1)
+    own = [names[c] for z in (state.zones.decks, state.zones.hands, state.zones.discards) for c in z[0]]
+    count = len(own)
+    starting = sum(card_money(n) for n in own)  # the starting deck and BioFuel's 2 money
+    bare = TrainsAdapter.deck_money(state, 0)
+    worth = []
+    for _ in range(6):
+        names.append(WASTE)
+        state.zones.discards[0].append(len(names) - 1)
+        count += 1
+        worth.append(TrainsAdapter.deck_money(state, 0) * count / 5.0)
+    assert card_money("BioFuel Train") == 2.0
+    assert round(bare * (count - 6) / 5.0 - starting, 6) == 0.0
+    assert worth == sorted(worth) and worth[-1] - worth[0] > 0.5
+    assert worth[-1] <= starting + 1.0 + 0.5 + 1e-9  # at most the 1 Waste it may return
+    assert not dynamic_steps("Freight Train") and card_money("Freight Train") == 1.0 + 0.5 * 4
 
 
 def test_the_search_bots_start_near_remote_locations_nobody_else_is_as_near_to() -> None:

@@ -11,8 +11,11 @@
   remote locations, VP cards) plus what his deck should still earn: the money a hand of 5 cards
   of his collection brings on average, times the rounds the game may still last (from the
   rails and station tokens left and the empty piles), at about 0.3 VP per money (a Skyscraper
-  is 4 VP for 8, a Tower 2 for 5, an Apartment 1 for 3). A softmax of the projections gives
-  each seat a share of the win.
+  is 4 VP for 8, a Tower 2 for 5, an Apartment 1 for 3). A card's effect adds half its cost,
+  but Rising Sun's cards count what they give: money that depends on the player's rails or
+  cards, an Attack's harm to the others, the Waste a player may expect to return
+  (``card_money``, ``TrainsAdapter.dynamic_money``). A softmax of the projections gives each
+  seat a share of the win.
 * **Policy** (rollouts): play every card (effects' choices by the Easy bot's rules), buy the
   dearest useful card (VP cards only late), end the turn.
 * **Searched decisions**: the buys; near the end (``Endgame``: a player's last rails, the last
@@ -35,7 +38,7 @@ from ..core import Action, Rng
 from ..core.jsondata import copy_json
 from ..core.search import Budget, Level, win_shares
 from .bots import BUY_SCORE, PlanBot, PriorityBot
-from .cards import WASTE, card
+from .cards import RISING_SUN, WASTE, card
 from .scoring import card_points, rail_points, rails_on_board
 from .state import TrainsState
 from .zones import Zones
@@ -54,14 +57,67 @@ CONDITIONAL_PLAYS = frozenset({"Holiday Timetable", "Landfill", "Conductor's Sta
 VP_CARDS = ("Skyscraper", "Tower", "Apartment")
 
 
+ATTACK_HARM = {"gain_waste": 1.0, "discard_type": 1.0, "discard_down_to": 0.5, "hand_to_deck_top": 0.5}
+"""What an Attack's step costs each other player, in money of one hand (reference "What this project
+designs": an Attack hurts the others about as much as a base card of its cost helps its player).
+A Waste stays in the deck and a Train discarded is a Train lost for the turn; discarding the
+weakest of five cards or putting a Train back on the deck costs less. In the softmax every other
+player's loss is worth about as much as the attacker's own gain, so the harm is added to the
+attacker's money once, whatever the number of players."""
+CONDITIONAL_ATTACK = 0.5
+"""Share of the harm of an Attack that hits only some players (Protesters: a rail in the city)."""
+RAIL_TURN_SHARE = 0.5
+"""Share of turns in which a player lays a rail (Monorail: +1 money if a rail was laid this turn)."""
+DYNAMIC_OPS = frozenset({"money_per_rail_on", "money_per_in_play"})
+"""Money that depends on the player's rails or cards, counted by :meth:`TrainsAdapter.deck_money`."""
+WASTE_OPS = frozenset({"return_waste_any", "return_all_waste"})
+"""Returning Waste (rulebook "Waste"): worth what it brings for each Waste the player may expect to
+return, so it depends on his Waste. Rising Sun's cards only: the Trains box's Freight Train and
+Landfill keep money plus half the cost, as measured on Tokyo."""
+WASTE_RETURN = 0.5
+"""Money of one hand a Waste returned is worth (a later hand holds a better card in its place)."""
+SPECIFIC_OPS = DYNAMIC_OPS | {"attack", "money_if_rail_laid", "pay_for_vp", "pay_money", "choose_city"}
+"""Rising Sun steps valued by what they give (no card of the Trains box has one): conditional money
+(Mining, Commuter and Monorail Trains), Attacks (``ATTACK_HARM``), and steps that give nothing by
+themselves (Charitable Support turns money into VP; Legal Counsel's payment; Protesters' city).
+Counted as money plus half the cost, a Mining Train with no rail on a mountain was worth 5 against
+a Limited Express Train's 3, and the buy search chose it (docs/bots.md, Trains)."""
+
+
+def _attack_worth(step: dict[str, Any]) -> float:
+    harm = sum(ATTACK_HARM.get(inner["op"], 0.0) for inner in step["steps"])
+    conditional = "if_rail_in" in step
+    return harm * (CONDITIONAL_ATTACK if conditional else 1.0)
+
+
 @cache
 def card_money(name: str) -> float:
-    """What a card brings to a hand in the evaluation: its money, plus ``EFFECT_SHARE`` of its cost
-    for an effect that gives its player something (a step not in ``NO_GAIN_OPS``)."""
+    """What a card brings to a hand in the evaluation, apart from ``DYNAMIC_OPS``: its money, what
+    its ``SPECIFIC_OPS`` steps give, plus ``EFFECT_SHARE`` of its cost for any other effect that
+    gives its player something (a step not in ``NO_GAIN_OPS``)."""
     c = card(name)
-    if any(step["op"] not in NO_GAIN_OPS for step in c.effect):
-        return c.money + EFFECT_SHARE * c.cost
-    return float(c.money)
+    worth = float(c.money)
+    generic = False
+    for step in c.effect:
+        op = step["op"]
+        if op == "attack":
+            worth += _attack_worth(step)
+        elif op == "money_if_rail_laid":
+            worth += RAIL_TURN_SHARE * int(step["n"])
+        elif op not in SPECIFIC_OPS and op not in NO_GAIN_OPS and not _waste_step(name, op):
+            generic = True
+    return worth + EFFECT_SHARE * c.cost if generic else worth
+
+
+def _waste_step(name: str, op: str) -> bool:
+    return op in WASTE_OPS and card(name).box == RISING_SUN
+
+
+@cache
+def dynamic_steps(name: str) -> tuple[dict[str, Any], ...]:
+    """The card's steps whose money depends on its player's rails or cards (``DYNAMIC_OPS``, and
+    Rising Sun's ``WASTE_OPS``)."""
+    return tuple(step for step in card(name).effect if step["op"] in DYNAMIC_OPS or _waste_step(name, step["op"]))
 
 
 @dataclass(frozen=True)
@@ -247,19 +303,54 @@ class TrainsAdapter:
 
     @staticmethod
     def deck_money(st: TrainsState, p: int) -> float:
-        """Money a hand of 5 brings on average (cards with an effect add a share of their cost)."""
+        """Money a hand of 5 brings on average (cards with an effect add what it gives: ``card_money``
+        and, for money that depends on the player's rails or cards, ``dynamic_money``)."""
         z = st.zones
         cn = z.card_names
         total = 0.0
         count = 0
+        waste = 0
+        dynamic: list[str] = []
         for zone in (z.decks[p], z.hands[p], z.discards[p], z.plays[p], z.gained[p]):
             for cid in zone:
                 c = card(cn[cid])
                 count += 1
+                if c.name == WASTE:
+                    waste += 1
                 if c.vp or c.name == WASTE:
                     continue
                 total += card_money(c.name)
+                if dynamic_steps(c.name):
+                    dynamic.append(c.name)
+        if dynamic:
+            total += TrainsAdapter.dynamic_money(st, p, dynamic, count, waste, total / max(1, count))
         return 5.0 * total / max(1, count)
+
+    @staticmethod
+    def dynamic_money(st: TrainsState, p: int, names: list[str], count: int, waste: int, per_card: float) -> float:
+        """The money of the dynamic steps (``dynamic_steps``) of player ``p``'s cards ``names``, of
+        ``count`` cards with ``waste`` Waste and ``per_card`` money a card: Mining Train +1 a rail of
+        his on a mountain now (at most 3); Commuter Train +1 for each other Commuter Train expected
+        in the same hand of 5; returning Waste, for each Waste expected in the same hand (or half
+        his Waste, from the discard pile), its money (BioFuel Train +1), its draw (Recycling Center:
+        a card) and ``WASTE_RETURN``."""
+        total = 0.0
+        in_hand = 4.0 * waste / max(1, count - 1)
+        for name in names:
+            for step in dynamic_steps(name):
+                op = step["op"]
+                if op == "money_per_rail_on":
+                    on = sum(1 for hx in st.board.hexes if hx.terrain == step["terrain"] and p in st.rails[hx.id])
+                    total += min(on * int(step["n"]), int(step.get("max", 99)))
+                elif op == "money_per_in_play":
+                    others = names.count(step["name"]) - 1
+                    total += int(step["n"]) * 4.0 * others / max(1, count - 1)
+                else:  # WASTE_OPS
+                    returned = 0.5 * waste if step.get("from") == "discard" else in_hand
+                    returned = min(returned, float(step.get("up_to", returned)))
+                    each = int(step.get("money_each", 0)) + int(step.get("draw_each", 0)) * per_card + WASTE_RETURN
+                    total += returned * each
+        return total
 
     def projected(self, st: TrainsState) -> list[float]:
         left = self.rounds_left(st)
