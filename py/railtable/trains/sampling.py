@@ -90,6 +90,11 @@ def _attack_worth(step: dict[str, Any]) -> float:
     return harm * (CONDITIONAL_ATTACK if conditional else 1.0)
 
 
+def _waste_step(name: str, op: str) -> bool:
+    """Whether this step of the card is a Rising Sun Waste return (``WASTE_OPS``)."""
+    return op in WASTE_OPS and card(name).box == RISING_SUN
+
+
 @cache
 def card_money(name: str) -> float:
     """What a card brings to a hand in the evaluation, apart from ``DYNAMIC_OPS``: its money, what
@@ -107,10 +112,6 @@ def card_money(name: str) -> float:
         elif op not in SPECIFIC_OPS and op not in NO_GAIN_OPS and not _waste_step(name, op):
             generic = True
     return worth + EFFECT_SHARE * c.cost if generic else worth
-
-
-def _waste_step(name: str, op: str) -> bool:
-    return op in WASTE_OPS and card(name).box == RISING_SUN
 
 
 @cache
