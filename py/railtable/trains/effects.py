@@ -573,11 +573,15 @@ def _money_per_in_play(st: Table, f: Frame, s: Step) -> None:
     _add_money(st, f["player"], max(0, count) * int(s["n"]))
 
 
-def _money_per_rail_on(st: Table, f: Frame, s: Step) -> None:
-    """Mining Train: +n per own rail on a terrain, at most ``max``."""
-    p = f["player"]
+def money_per_rail_on(st: Table, p: int, s: Step) -> int:
+    """Mining Train: +n per rail of player ``p`` on a terrain, at most ``max`` (also what the search's
+    evaluation counts for the card, trains/sampling.py)."""
     count = sum(1 for hx in st.board.hexes if hx.terrain == s["terrain"] and p in st.rails[hx.id])
-    _add_money(st, p, min(count * int(s["n"]), int(s.get("max", 99))))
+    return min(count * int(s["n"]), int(s.get("max", 99)))
+
+
+def _money_per_rail_on(st: Table, f: Frame, s: Step) -> None:
+    _add_money(st, f["player"], money_per_rail_on(st, f["player"], s))
 
 
 def _pay_money(st: Table, f: Frame, s: Step) -> None:

@@ -39,6 +39,7 @@ from ..core.jsondata import copy_json
 from ..core.search import Budget, Level, win_shares
 from .bots import BUY_SCORE, PlanBot, PriorityBot
 from .cards import RISING_SUN, WASTE, card
+from .effects import money_per_rail_on
 from .scoring import card_points, rail_points, rails_on_board
 from .state import TrainsState
 from .zones import Zones
@@ -341,8 +342,7 @@ class TrainsAdapter:
             for step in dynamic_steps(name):
                 op = step["op"]
                 if op == "money_per_rail_on":
-                    on = sum(1 for hx in st.board.hexes if hx.terrain == step["terrain"] and p in st.rails[hx.id])
-                    total += min(on * int(step["n"]), int(step.get("max", 99)))
+                    total += money_per_rail_on(st, p, step)  # the engine's own count, as if played now
                 elif op == "money_per_in_play":
                     others = names.count(step["name"]) - 1
                     total += int(step["n"]) * 4.0 * others / max(1, count - 1)
