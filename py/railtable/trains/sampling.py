@@ -24,12 +24,15 @@
   near the end are played by the rule player from each player's view of the sample
   (``Endgame.rule_rollouts``: about 4x the fast policy's cost; in 200 two-player games against
   Normal it won 60.75% where Hard with the fast policy had won 56.75%; seeing the end from 9
-  rails instead of 6 as well, about 67%). The other
+  rails instead of 6 as well, about 67%). At 4 players Hard's end is near from 15 rails: it
+  searches every turn whole but the first few (one Hard against three Normal bots won about half
+  the games where, from 9 rails, it won a third). The other
   decisions are :class:`~railtable.trains.bots.PlanBot`'s (the Easy rules, a better starting rail).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
@@ -168,9 +171,11 @@ def _expand(bag: dict[str, int]) -> list[str]:
 class TrainsAdapter:
     """The search's view of Trains (see the module docstring)."""
 
-    def __init__(self, seat: int = 0, endgame: Endgame | None = None) -> None:
+    def __init__(self, seat: int = 0, endgame: Endgame | Mapping[int, Endgame] | None = None) -> None:
         self.rules = PriorityBot(seat, 0)
-        self.endgame = endgame or Endgame()
+        self.endgames: Mapping[int, Endgame] = (
+            {2: endgame} if isinstance(endgame, Endgame) else endgame or {2: Endgame()})
+        """The level's ``Endgame`` by the fewest players it is for (``ENDGAMES``)."""
         self.players: list[PlanBot] = []
         """The rule player of each seat, made when a rule rollout first asks for it."""
         self.rule_rollouts = False
@@ -417,10 +422,15 @@ class TrainsAdapter:
         return st.turn
 
     # ---- what to search --------------------------------------------------------------
+    def endgame(self, view: dict[str, Any]) -> Endgame:
+        """The level's ``Endgame`` for this game's number of players."""
+        n = len(view["players"])
+        return self.endgames[max((k for k in self.endgames if k <= n), default=min(self.endgames))]
+
     def near_end(self, view: dict[str, Any]) -> bool:
         """Whether the game may end soon (rulebook "Winning the Game": a player with few rails
         left, piles nearly empty, few station tokens); how soon is the level's ``Endgame``."""
-        e = self.endgame
+        e = self.endgame(view)
         empty = sum(1 for s in view["supply"] if s["count"] == 0 and s["name"] != WASTE)
         low = sum(1 for s in view["supply"] if s["name"] != WASTE and 0 < s["count"] <= e.low_pile)
         return (min(p["rails_left"] for p in view["players"]) <= e.rails or empty >= 3
@@ -436,7 +446,7 @@ class TrainsAdapter:
         if not self.near_end(view):
             return budget
         n = len(view["players"])
-        e = self.endgame
+        e = self.endgame(view)
         self.rule_rollouts = e.rule_rollouts
         # a rollout through every player's turns costs about n times a 2-player one: fewer of them
         # keep the time per decision about that of 2 players (docs/bots.md, budgets)
@@ -489,11 +499,18 @@ LEVELS = {
     # further (ENDGAMES).
     "hard": Level("hard", "flat", Budget(iterations=400, samples=16, horizon=1, prior_bonus=0.05)),
 }
-ENDGAMES = {
-    "normal": Endgame(),
+ENDGAMES: dict[str, dict[int, Endgame]] = {
+    # each level's Endgame by the fewest players it is for
+    "normal": {2: Endgame()},
     # Hard sees the end coming earlier (9 rails, 6 station tokens, piles of 4) and looks further
-    # (three turns of every player), its rollouts played by the rule player (docs/bots.md, Trains)
-    "hard": Endgame(rails=9, stations=6, low_pile=4, rounds=3, iterations=0.5, rule_rollouts=True),
+    # (three turns of every player), its rollouts played by the rule player (docs/bots.md, Trains).
+    # At 4 players from 15 rails, 10 station tokens, piles of 6: every turn but the first few is
+    # searched whole (from about a tenth of the game; from 9 rails it was about half), which won
+    # more games against three Normal bots (docs/bots.md, Trains, 2026-11-27).
+    "hard": {
+        2: Endgame(rails=9, stations=6, low_pile=4, rounds=3, iterations=0.5, rule_rollouts=True),
+        4: Endgame(rails=15, stations=10, low_pile=6, rounds=3, iterations=0.5, rule_rollouts=True),
+    },
 }
 
 
