@@ -320,12 +320,12 @@ def test_hard_rolls_out_the_end_with_the_rule_player_on_each_players_view() -> N
     assert full["log"] and bare["log"] == [] and {**full, "log": []} == bare
 
 
-def test_hard_at_four_players_searches_whole_turns_from_early_on() -> None:
-    """Hard's end is near from 9 rails left at 2 players (about 40% into the game), and at 4
+def test_hard_from_three_players_searches_whole_turns_from_early_on() -> None:
+    """Hard's end is near from 9 rails left at 2 players (about 40% into the game), and from 3
     players from 15 rails, 10 station tokens, piles of 6 (about a tenth into the game: every
-    later turn is searched whole, which won more games against three Normal bots, docs/bots.md);
-    Normal's from 3 rails at any count."""
-    for players, hard_from in ((2, 9), (3, 9), (4, 15)):
+    later turn is searched whole, which won more games against Normal bots at 3 and 4 players,
+    docs/bots.md); Normal's from 3 rails at any count."""
+    for players, hard_from in ((2, 9), (3, 15), (4, 15)):
         state = _to_buy_decision(5, players=players, turns=2 * players)
         seat = state.to_act()[0]
         hard, normal = TrainsAdapter(seat, ENDGAMES["hard"]), TrainsAdapter(seat, ENDGAMES["normal"])

@@ -24,9 +24,9 @@
   near the end are played by the rule player from each player's view of the sample
   (``Endgame.rule_rollouts``: about 4x the fast policy's cost; in 200 two-player games against
   Normal it won 60.75% where Hard with the fast policy had won 56.75%; seeing the end from 9
-  rails instead of 6 as well, about 67%). At 4 players Hard's end is near from 15 rails: it
+  rails instead of 6 as well, about 67%). From 3 players Hard's end is near from 15 rails: it
   searches every turn whole but the first few (one Hard against three Normal bots won about half
-  the games where, from 9 rails, it won a third). The other
+  the games where, from 9 rails, it won a third; at 2 players this gained nothing). The other
   decisions are :class:`~railtable.trains.bots.PlanBot`'s (the Easy rules, a better starting rail).
 """
 
@@ -504,12 +504,12 @@ ENDGAMES: dict[str, dict[int, Endgame]] = {
     "normal": {2: Endgame()},
     # Hard sees the end coming earlier (9 rails, 6 station tokens, piles of 4) and looks further
     # (three turns of every player), its rollouts played by the rule player (docs/bots.md, Trains).
-    # At 4 players from 15 rails, 10 station tokens, piles of 6: every turn but the first few is
+    # From 3 players from 15 rails, 10 station tokens, piles of 6: every turn but the first few is
     # searched whole (from about a tenth of the game; from 9 rails it was about half), which won
-    # more games against three Normal bots (docs/bots.md, Trains, 2026-11-27).
+    # more games against Normal bots at 3 and 4 players, not at 2 (docs/bots.md, Trains, stop 29).
     "hard": {
         2: Endgame(rails=9, stations=6, low_pile=4, rounds=3, iterations=0.5, rule_rollouts=True),
-        4: Endgame(rails=15, stations=10, low_pile=6, rounds=3, iterations=0.5, rule_rollouts=True),
+        3: Endgame(rails=15, stations=10, low_pile=6, rounds=3, iterations=0.5, rule_rollouts=True),
     },
 }
 
