@@ -292,13 +292,13 @@ def test_hard_rolls_out_the_end_with_the_rule_player_on_each_players_view() -> N
     Normal, by the fast policy."""
     from railtable.trains.bots import PlanBot
 
-    state = _to_buy_decision(3)
+    state = _to_buy_decision(3, turns=0)  # the first buy: Hard sees no end yet
     seat = state.to_act()[0]
     hard, normal = TrainsAdapter(seat, ENDGAMES["hard"]), TrainsAdapter(seat, ENDGAMES["normal"])
     base = Budget(iterations=100, samples=4, horizon=1)
     hard.budget_for(base, state.view(seat))
     assert not hard.rule_rollouts  # not near the end yet
-    state.rails_left[1 - seat] = 5  # Hard sees the end from 9 rails, Normal from 3
+    state.rails_left[1 - seat] = 5  # Hard sees the end from 15 rails, Normal from 3
     view = state.view(seat)
     hard.budget_for(base, view)
     normal.budget_for(base, view)
@@ -320,12 +320,11 @@ def test_hard_rolls_out_the_end_with_the_rule_player_on_each_players_view() -> N
     assert full["log"] and bare["log"] == [] and {**full, "log": []} == bare
 
 
-def test_hard_from_three_players_searches_whole_turns_from_early_on() -> None:
-    """Hard's end is near from 9 rails left at 2 players (about 40% into the game), and from 3
-    players from 15 rails, 10 station tokens, piles of 6 (about a tenth into the game: every
-    later turn is searched whole, which won more games against Normal bots at 3 and 4 players,
-    docs/bots.md); Normal's from 3 rails at any count."""
-    for players, hard_from in ((2, 9), (3, 15), (4, 15)):
+def test_hard_searches_whole_turns_from_early_on() -> None:
+    """Hard's end is near from 15 rails left, 10 station tokens, piles of 6 (about a tenth into
+    the game: every later turn is searched whole, which won more games against Normal bots at 2,
+    3 and 4 players than from 9 rails, docs/bots.md); Normal's from 3 rails."""
+    for players, hard_from in ((2, 15), (3, 15), (4, 15)):
         state = _to_buy_decision(5, players=players, turns=2 * players)
         seat = state.to_act()[0]
         hard, normal = TrainsAdapter(seat, ENDGAMES["hard"]), TrainsAdapter(seat, ENDGAMES["normal"])

@@ -24,15 +24,14 @@
   near the end are played by the rule player from each player's view of the sample
   (``Endgame.rule_rollouts``: about 4x the fast policy's cost; in 200 two-player games against
   Normal it won 60.75% where Hard with the fast policy had won 56.75%; seeing the end from 9
-  rails instead of 6 as well, about 67%). From 3 players Hard's end is near from 15 rails: it
-  searches every turn whole but the first few (one Hard against three Normal bots won about half
-  the games where, from 9 rails, it won a third; at 2 players this gained nothing). The other
+  rails instead of 6 as well, about 67%; from 15 rails, so that every turn but the first few is
+  searched whole, 75% of the same games, and at 3 and 4 players about 1.7-1.9 times the fair
+  share against Normal bots, where from 9 rails it had been about 1.05-1.35). The other
   decisions are :class:`~railtable.trains.bots.PlanBot`'s (the Easy rules, a better starting rail).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
@@ -171,11 +170,9 @@ def _expand(bag: dict[str, int]) -> list[str]:
 class TrainsAdapter:
     """The search's view of Trains (see the module docstring)."""
 
-    def __init__(self, seat: int = 0, endgame: Endgame | Mapping[int, Endgame] | None = None) -> None:
+    def __init__(self, seat: int = 0, endgame: Endgame | None = None) -> None:
         self.rules = PriorityBot(seat, 0)
-        self.endgames: Mapping[int, Endgame] = (
-            {2: endgame} if isinstance(endgame, Endgame) else endgame or {2: Endgame()})
-        """The level's ``Endgame`` by the fewest players it is for (``ENDGAMES``)."""
+        self.endgame = endgame or Endgame()
         self.players: list[PlanBot] = []
         """The rule player of each seat, made when a rule rollout first asks for it."""
         self.rule_rollouts = False
@@ -422,15 +419,10 @@ class TrainsAdapter:
         return st.turn
 
     # ---- what to search --------------------------------------------------------------
-    def endgame(self, view: dict[str, Any]) -> Endgame:
-        """The level's ``Endgame`` for this game's number of players."""
-        n = len(view["players"])
-        return self.endgames[max((k for k in self.endgames if k <= n), default=min(self.endgames))]
-
     def near_end(self, view: dict[str, Any]) -> bool:
         """Whether the game may end soon (rulebook "Winning the Game": a player with few rails
         left, piles nearly empty, few station tokens); how soon is the level's ``Endgame``."""
-        e = self.endgame(view)
+        e = self.endgame
         empty = sum(1 for s in view["supply"] if s["count"] == 0 and s["name"] != WASTE)
         low = sum(1 for s in view["supply"] if s["name"] != WASTE and 0 < s["count"] <= e.low_pile)
         return (min(p["rails_left"] for p in view["players"]) <= e.rails or empty >= 3
@@ -446,7 +438,7 @@ class TrainsAdapter:
         if not self.near_end(view):
             return budget
         n = len(view["players"])
-        e = self.endgame(view)
+        e = self.endgame
         self.rule_rollouts = e.rule_rollouts
         # a rollout through every player's turns costs about n times a 2-player one: fewer of them
         # keep the time per decision about that of 2 players (docs/bots.md, budgets)
@@ -499,18 +491,12 @@ LEVELS = {
     # further (ENDGAMES).
     "hard": Level("hard", "flat", Budget(iterations=400, samples=16, horizon=1, prior_bonus=0.05)),
 }
-ENDGAMES: dict[str, dict[int, Endgame]] = {
-    # each level's Endgame by the fewest players it is for
-    "normal": {2: Endgame()},
-    # Hard sees the end coming earlier (9 rails, 6 station tokens, piles of 4) and looks further
-    # (three turns of every player), its rollouts played by the rule player (docs/bots.md, Trains).
-    # From 3 players from 15 rails, 10 station tokens, piles of 6: every turn but the first few is
-    # searched whole (from about a tenth of the game; from 9 rails it was about half), which won
-    # more games against Normal bots at 3 and 4 players, not at 2 (docs/bots.md, Trains, stop 29).
-    "hard": {
-        2: Endgame(rails=9, stations=6, low_pile=4, rounds=3, iterations=0.5, rule_rollouts=True),
-        3: Endgame(rails=15, stations=10, low_pile=6, rounds=3, iterations=0.5, rule_rollouts=True),
-    },
+ENDGAMES = {
+    "normal": Endgame(),
+    # Hard sees the end coming from early on (15 rails, 10 station tokens, piles of 6: about a
+    # tenth into the game, so every later turn is searched whole) and looks further (three turns
+    # of every player), its rollouts played by the rule player (docs/bots.md, Trains, stop 29)
+    "hard": Endgame(rails=15, stations=10, low_pile=6, rounds=3, iterations=0.5, rule_rollouts=True),
 }
 
 
