@@ -324,7 +324,8 @@ def test_hard_searches_whole_turns_from_early_on() -> None:
     """Hard's end is near from 15 rails left, 10 station tokens, piles of 6 (about a tenth into
     the game: every later turn is searched whole, which won more games against Normal bots at 2,
     3 and 4 players than from 9 rails, docs/bots.md); Normal's from 3 rails."""
-    for players, hard_from in ((2, 15), (3, 15), (4, 15)):
+    hard_from = 15
+    for players in (2, 3, 4):
         state = _to_buy_decision(5, players=players, turns=2 * players)
         seat = state.to_act()[0]
         hard, normal = TrainsAdapter(seat, ENDGAMES["hard"]), TrainsAdapter(seat, ENDGAMES["normal"])
