@@ -108,3 +108,37 @@ def test_trains_lobby_with_rising_sun_in_french(page: Any, server: Any, wait_eng
     shot(page, "fr-trains-lobby")
     assert "Cartes Bonus de route" in text and "Choisir les cartes moi-même" in text
     assert not english_in(text, ["Legal Counsel", "Recommended", "Route Bonus", "Pick the cards", "Board", "Supply"])
+
+
+ENGLISH_LOBBY = ["Saved games", "Clear finished games", "No saved games", "a browser keeps", "players",
+                 "Players", "Human", "Bot (", "Start game", "Import a save", "Engine ready", "Language"]
+
+
+def test_lobby_after_a_reload_in_french(page: Any, server: Any, wait_engine: Any, shot: Any) -> None:
+    """A French player's next visit: the language is remembered and the whole lobby, the saved
+    games panel included, is drawn in French from the start (not in English and partly relabelled),
+    even before the engine is up (the page keeps its own texts from the last visit)."""
+    page.goto(server.url)
+    wait_engine(page)
+    page.select_option("#lang", "fr")
+    page.wait_for_function("document.querySelector('#start').textContent.includes('Commencer')")
+    text = visible_words(page, "body")
+    assert english_in(text, ENGLISH_LOBBY) == [], text
+    # what the page shows before its engine is up (recorded once the page's own scripts have run)
+    page.add_init_script("""document.addEventListener("DOMContentLoaded", () => setTimeout(() => {
+      window.__early = { start: document.getElementById("start").textContent,
+                         status: document.getElementById("engine-status").textContent,
+                         saved: document.querySelector("[data-i18n=saved_games]").textContent,
+                         ready: document.documentElement.dataset.engine === "ready" };
+    }));""")
+    page.reload()
+    wait_engine(page)
+    early = page.evaluate("window.__early")
+    assert early["ready"] is False, early
+    assert early == {"start": "Chargement du moteur…", "status": "Démarrage du moteur…",
+                     "saved": "Parties sauvegardées", "ready": False}
+    assert page.input_value("#lang") == "fr"
+    text = visible_words(page, "body")
+    shot(page, "fr-lobby-reloaded")
+    assert english_in(text, ENGLISH_LOBBY) == [], text
+    assert "Parties sauvegardées" in text and "Effacer les parties terminées" in text, text

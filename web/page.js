@@ -165,7 +165,10 @@
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   }
 
-  function relabel(lang, texts) {
+  // The page's own texts in the reader's language, kept for the next visit: the page is drawn in it
+  // from the start instead of in English until the engine is up (the worker's texts replace them).
+  const TEXTS_KEY = "railtable-page-texts"; // not under "railtable.": never copied to the worker
+  function relabel(lang, texts, keep = true) {
     root.lang = lang;
     for (const el of document.querySelectorAll("[data-i18n]")) {
       const text = texts[el.getAttribute("data-i18n")];
@@ -174,7 +177,34 @@
       if (attr) el.setAttribute(attr, text);
       else el.textContent = text;
     }
+    if (!keep) return;
+    try {
+      if (lang === "en") localStorage.removeItem(TEXTS_KEY);
+      else localStorage.setItem(TEXTS_KEY, JSON.stringify({ lang, texts }));
+    } catch (error) {
+      // a courtesy: without storage the next visit starts in English, as before
+    }
   }
+  function relabelAsLastTime() {
+    try {
+      const kept = JSON.parse(localStorage.getItem(TEXTS_KEY) || "null");
+      if (kept && typeof kept.lang === "string" && kept.texts && typeof kept.texts === "object") {
+        relabel(kept.lang, kept.texts, false);
+        // what the boot shows until the engine is up (not [data-i18n]: the engine relabels those later)
+        const start = document.getElementById("start");
+        if (start && start.disabled && kept.texts.loading_engine) start.textContent = kept.texts.loading_engine;
+        const status = document.getElementById("engine-status");
+        const words = status && [...status.childNodes].find((node) => node.nodeType === Node.TEXT_NODE);
+        if (words && status.classList.contains("loading") && kept.texts.starting_engine) words.textContent = kept.texts.starting_engine;
+        const choice = document.getElementById("lang");
+        if (choice) choice.value = kept.lang;
+      }
+    } catch (error) {
+      // unreadable: the engine relabels the page once it is up
+    }
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", relabelAsLastTime, { once: true });
+  else relabelAsLastTime();
 
   /** Set el.innerHTML. The worker drew it from the form values it was last sent (lastForm): a
    * control inside el that the person changed since then keeps the new value in its replacement

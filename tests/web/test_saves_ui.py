@@ -164,3 +164,17 @@ def test_each_start_draws_its_own_tab_id() -> None:
     first = saves_ui.new_tab_id()
     assert saves_ui.TAB_ID == first and len(first) == 12
     assert saves_ui.new_tab_id() != first
+
+
+def test_sizes_are_written_in_the_readers_units() -> None:
+    """The saves panel's "Saved games take 12 KB of the about 5 MB...": French writes Ko and Mo
+    with a decimal comma, as its sentence around the number does."""
+    from railtable_web import i18n
+
+    assert [saves_ui.size_text(n) for n in (0, 300, 12 * 1024, 1536 * 1024)] == ["0 KB", "1 KB", "12 KB", "1.5 MB"]
+    try:
+        i18n.set_language("fr")
+        assert [saves_ui.size_text(n) for n in (0, 12 * 1024, 1536 * 1024)] == ["0 Ko", "12 Ko", "1,5 Mo"]
+        assert "12 Ko des 5 Mo" in saves_ui.say("space", size=saves_ui.size_text(12 * 1024))
+    finally:
+        i18n.set_language("en")

@@ -70,6 +70,9 @@ class App:
 
     # ---- start-up ------------------------------------------------------------
     def start(self) -> None:
+        # the remembered language first: everything below is drawn in it
+        lang = q("#lang")
+        lang.value = i18n.set_language(str(self.store.settings().get("lang", "en")))
         self.bind_lobby()
         self.render_game_choice()
         self.render_saves()
@@ -81,8 +84,6 @@ class App:
         pace = q("#pace")
         pace.value = self.store.settings().get("pace", "normal")
         on(pace, "change", lambda e: self.store.set_setting("pace", str(pace.value)))
-        lang = q("#lang")
-        lang.value = i18n.set_language(str(self.store.settings().get("lang", "en")))
         on(lang, "change", lambda e: self.set_language(str(lang.value)))
         i18n.apply_static()
         start = q("#start")
@@ -211,6 +212,7 @@ class App:
         q("#engine-status").textContent = t("engine_ready")
         self.render_game_choice()
         self.render_saves()
+        saves_ui.relabel(self)
 
     def reseed(self) -> None:
         q("#seed").value = str(_random_seed())

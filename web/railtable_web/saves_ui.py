@@ -133,9 +133,12 @@ def say(key: str, **params: Any) -> str:
 
 
 def size_text(n: int) -> str:
+    """A size in the reader's units: "12 KB", "1.5 MB"; in French "12 Ko", "1,5 Mo"."""
+    french = i18n.language() == "fr"
     if n < 1024 * 1024:
-        return f"{max(1, round(n / 1024))} KB" if n else "0 KB"
-    return f"{n / (1024 * 1024):.1f} MB"
+        return f"{max(1, round(n / 1024)) if n else 0} {'Ko' if french else 'KB'}"
+    mb = f"{n / (1024 * 1024):.1f}"
+    return f"{mb.replace('.', ',')} Mo" if french else f"{mb} MB"
 
 
 class Notices:
@@ -157,10 +160,16 @@ def start(app: Any) -> None:
     NOTICES.blocked = not getattr(app.store.storage, "kept", True)
     on(q("#storage-banner"), "click", lambda e: on_banner_click(app, e))
     on(q("#tab-banner"), "click", lambda e: on_banner_click(app, e))
+    on(q("#clear-finished"), "click", lambda e: clear_finished(app))
+    relabel(app)
+
+
+def relabel(app: Any) -> None:
+    """Draw the saves panel's own texts and the banners in the current language (at start-up
+    and when the person changes it)."""
     clear = q("#clear-finished")
     clear.textContent = say("clear_finished")
     clear.setAttribute("data-confirm", say("clear_confirm"))
-    on(clear, "click", lambda e: clear_finished(app))
     render_banners(app)
     render_space(app)
 
