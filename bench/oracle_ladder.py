@@ -10,9 +10,9 @@ hidden parts with the real game's:
 - Trains & Stations: every player's Goods and Power cards and the Power deck's order (the dice to
   come stay unknown: they are chance, not hidden information).
 
-Game ``g`` has seed ``seed + g`` and the oracle in seat ``g mod players``, the bot seeds as the
-ladder's, so each game can be compared with the honest Hard's game of the same seed in a
-``railtable ladder --levels normal,hard --progress`` log (same line format).
+The games are the ladder's own (``core.ladder.play_pair``: game ``g`` has seed ``seed + g`` and
+the oracle in seat ``g mod players``), so each can be compared with the honest Hard's game of the
+same seed in a ``railtable ladder --levels normal,hard --progress`` log (the same line format).
 
 Run: ``PYTHONPATH=py python3 bench/oracle_ladder.py --game transamerica --players 2 --games 80
 --seed 24000`` (about 30 CPU s a game; Trains & Stations at 3 players about 20).
@@ -27,9 +27,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from railtable.core.ladder import wilson  # noqa: E402
+from railtable.core.ladder import play_pair  # noqa: E402
 from railtable.core.registry import get_game  # noqa: E402
-from railtable.core.simulate import default_config  # noqa: E402
 
 
 def _reveal_transamerica(adapter: Any, sample: Any, real: Any, seat: int) -> None:
@@ -51,11 +50,13 @@ REVEAL = {"transamerica": _reveal_transamerica, "stations": _reveal_stations}
 
 
 class Oracle:
-    """Hard's bot with its samples' hidden parts taken from ``self.real`` (set before each decision)."""
+    """Hard's bot with its samples' hidden parts taken from the real game ``real`` (the ladder's
+    state object, changed in place as the game goes on)."""
 
-    def __init__(self, bot: Any, game_id: str) -> None:
+    def __init__(self, bot: Any, game_id: str, real: Any) -> None:
         self.bot = bot
-        self.real: Any = None
+        self.name = bot.name
+        self.real = real
         adapter = bot.adapter
         honest = adapter.sample
         reveal = REVEAL[game_id]
@@ -79,30 +80,18 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=24000)
     args = parser.parse_args()
     info = get_game(args.game)
-    config = default_config(args.game, args.players, None)
-    wins = 0.0
-    for g in range(args.games):
-        game_seed = args.seed + g
-        state = info.setup(config, game_seed)
-        hot = g % args.players
-        bots: list[Any] = []
-        for seat in range(args.players):
-            bot = info.make_bot("hard" if seat == hot else "normal", seat, game_seed * 31 + seat)
-            bots.append(Oracle(bot, args.game) if seat == hot else bot)
-        while not state.is_over():
-            seat = state.to_act()[0]
-            if seat == hot:
-                bots[seat].real = state
-            state.apply(bots[seat].choose(state.view(seat), state.legal_actions(seat)))
-        winners = (state.result() or {}).get("winners", [])
-        if hot in winners:
-            wins += 1 / len(winners)
-        print(f"hard vs normal game {g + 1}/{args.games}: hard seat {hot + 1}, "
-              f"winning seats {[w + 1 for w in winners]}, hard share so far {wins / (g + 1):.3f}", flush=True)
-    low, high = wilson(wins, args.games)
+
+    def seat_bot(level: str, seat: int, seed: int, state: Any) -> Any:
+        bot = info.make_bot(level, seat, seed)
+        return Oracle(bot, args.game, state) if level == "hard" else bot
+
+    report = play_pair(args.game, args.players, "hard", "normal", args.games, args.seed,
+                       progress=sys.stdout, seat_bot=seat_bot)
+    low, high = report["ci95"]
     print(f"oracle Hard against Normal, {args.game}, {args.players} players, seeds {args.seed}-"
-          f"{args.seed + args.games - 1}: {wins:g} of {args.games} = {wins / args.games:.1%} "
-          f"(95% {low:.1%}-{high:.1%}; fair share {1 / args.players:.1%})")
+          f"{args.seed + args.games - 1}: {report['high_win_share']:.1%} of {args.games} "
+          f"(95% {low:.1%}-{high:.1%}; fair share {report['fair_share']:.1%}); CPU seconds a decision "
+          f"{report['seconds_per_decision']}")
 
 
 if __name__ == "__main__":

@@ -3,24 +3,16 @@ weights in use and the likelihood of the winners under Hard's temperature runnin
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
-from pathlib import Path
 from types import ModuleType
 
+import bench_modules
 from railtable.core.rng import Rng
 from railtable.stations import sampling
 
 
 def _bench() -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "bench" / "fit_stations_eval.py"
-    spec = importlib.util.spec_from_file_location("fit_stations_eval", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("fit_stations_eval", module)
-    spec.loader.exec_module(module)
-    return module
+    return bench_modules.load("fit_stations_eval")
 
 
 def _rows(weights: list[float], count: int, seed: int) -> list[tuple[list[float], float, float]]:

@@ -3,25 +3,17 @@ hold the real game's hidden cards, where the honest Hard's samples hold a random
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import bench_modules
 from railtable.core.registry import get_game
 from railtable.core.rng import Rng
 from railtable.core.simulate import default_config
 
 
 def _bench() -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "bench" / "oracle_ladder.py"
-    spec = importlib.util.spec_from_file_location("oracle_ladder", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("oracle_ladder", module)
-    spec.loader.exec_module(module)
-    return module
+    return bench_modules.load("oracle_ladder")
 
 
 def _midgame(game_id: str, players: int, seed: int, moves: int) -> Any:
@@ -41,8 +33,7 @@ def test_transamerica_oracle_samples_hold_the_true_cities() -> None:
     seat = state.to_act()[0]
     honest = get_game("transamerica").make_bot("hard", seat, 1)
     assert honest.adapter.sample(state.view(seat), seat, Rng(5)).hands != state.hands  # a random deal
-    oracle = bench.Oracle(get_game("transamerica").make_bot("hard", seat, 1), "transamerica")
-    oracle.real = state
+    oracle = bench.Oracle(get_game("transamerica").make_bot("hard", seat, 1), "transamerica", state)
     sample = oracle.bot.adapter.sample(state.view(seat), seat, Rng(5))
     assert sample.hands == state.hands
     # the exact values are those of the true cities: each player's need from the real hands
@@ -57,10 +48,26 @@ def test_stations_oracle_samples_hold_the_true_cards() -> None:
     seat = state.to_act()[0]
     honest = get_game("stations").make_bot("hard", seat, 1).adapter.sample(state.view(seat), seat, Rng(5))
     assert (honest.hands, honest.power_hands, honest.power_deck) != (state.hands, state.power_hands, state.power_deck)
-    oracle = bench.Oracle(get_game("stations").make_bot("hard", seat, 1), "stations")
-    oracle.real = state
+    oracle = bench.Oracle(get_game("stations").make_bot("hard", seat, 1), "stations", state)
     sample = oracle.bot.adapter.sample(state.view(seat), seat, Rng(5))
     assert sample.hands == state.hands
     assert sample.power_hands == state.power_hands
     assert sample.power_deck == state.power_deck
     assert sample.power_deck is not state.power_deck  # copies: the search never changes the real game
+
+
+def test_the_ladder_seats_the_callers_bots_with_the_live_game() -> None:
+    """``play_pair(seat_bot=...)`` (what the bench seats its oracle with): each seat's bot is made by
+    the caller, the higher level in seat ``g mod players``, with the game it will play."""
+    from railtable.core.ladder import play_pair
+
+    made: list[tuple[int, str, int, bool]] = []
+    info = get_game("transamerica")
+
+    def seat_bot(level: str, seat: int, seed: int, state: Any) -> Any:
+        made.append((len(made) // 2, level, seat, state.is_over()))
+        return info.make_bot("easy", seat, seed)
+
+    report = play_pair("transamerica", 2, "hard", "normal", 2, 5, seat_bot=seat_bot)
+    assert made == [(0, "hard", 0, False), (0, "normal", 1, False), (1, "normal", 0, False), (1, "hard", 1, False)]
+    assert report["games"] == 2 and set(report["seconds_per_decision"]) <= {"hard", "normal"}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from .bot import Bot
@@ -53,11 +54,13 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def play_pair(game_id: str, players: int, high: str, low: str, games: int, seed: int,
-              options: dict[str, Any] | None = None, progress: TextIO | None = None) -> dict[str, Any]:
+              options: dict[str, Any] | None = None, progress: TextIO | None = None,
+              seat_bot: Callable[[str, int, int, Any], Bot] | None = None) -> dict[str, Any]:
     """``games`` games of one ``high`` bot against ``players - 1`` ``low`` bots, seats rotated.
 
     With ``progress``, one line per finished game (the running win share) is written there, so a
-    long ladder run in the background can be read before it ends.
+    long ladder run in the background can be read before it ends. ``seat_bot(level, seat, seed,
+    state)`` makes each seat's bot instead of the game's own (benchmarks: ``bench/oracle_ladder.py``).
     """
     info = get_game(game_id)
     config = default_config(game_id, players, options)
@@ -71,7 +74,9 @@ def play_pair(game_id: str, players: int, high: str, low: str, games: int, seed:
         bots = []
         for seat in range(players):
             level = high if seat == hot else low
-            bots.append(_Timed(info.make_bot(level, seat, game_seed * 31 + seat), clock, level))
+            made = (seat_bot(level, seat, game_seed * 31 + seat, state) if seat_bot is not None
+                    else info.make_bot(level, seat, game_seed * 31 + seat))
+            bots.append(_Timed(made, clock, level))
         steps = 0
         while not state.is_over():
             seat = state.to_act()[0]
