@@ -33,6 +33,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "new_seed": "New seed",
         "copy_link": "Copy link",
         "start_game": "Start game",
+        "levels_help": "Easy plays by rules of thumb. Normal tries its choices on the hands the others may hold "
+                       "before it moves. Hard looks further ahead with more tries: the strongest, and the slowest to move.",
         "loading_engine": "Loading the engine…",
         "starting_engine": "Starting the engine…",
         "engine_ready": "Engine ready",
@@ -105,6 +107,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "new_seed": "Nouvelle graine",
         "copy_link": "Copier le lien",
         "start_game": "Commencer la partie",
+        "levels_help": "Facile joue selon des règles simples. Normal essaie ses choix sur les mains que les autres "
+                       "peuvent avoir avant de jouer. Difficile voit plus loin, avec plus d'essais : le plus fort, et le "
+                       "plus lent à jouer.",
         "loading_engine": "Chargement du moteur…",
         "starting_engine": "Démarrage du moteur…",
         "engine_ready": "Moteur prêt",
