@@ -342,15 +342,9 @@ def test_hard_searches_whole_turns_from_early_on() -> None:
 
 def _fit_tool() -> Any:
     """``bench/fit_trains_eval.py`` (the offline fit of an evaluation; docs/bots.md, Trains)."""
-    import importlib.util
-    from pathlib import Path
+    import bench_modules
 
-    path = Path(__file__).resolve().parents[2] / "bench" / "fit_trains_eval.py"
-    spec = importlib.util.spec_from_file_location("fit_trains_eval", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_modules.load("fit_trains_eval")
 
 
 def test_the_fit_tool_counts_a_card_from_the_reshuffle_on() -> None:

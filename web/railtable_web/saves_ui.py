@@ -72,6 +72,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "cleared": "{n} finished games deleted.",
         "cleared_none": "No finished game to delete.",
         "space": "Saved games take {size} of the about 5 MB a browser keeps for a site.",
+        "size_kb": "{n} KB",
+        "size_mb": "{n} MB",
+        "decimal_point": ".",
         "unsaved_row": "The last moves of this game could not be saved ({reason}).",
         "stale": "This game was saved in another tab since this tab last saved it. "
                  "Nothing more is played or saved here until you choose.",
@@ -106,6 +109,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "cleared": "{n} parties terminées effacées.",
         "cleared_none": "Aucune partie terminée à effacer.",
         "space": "Les parties sauvegardées occupent {size} des 5 Mo environ qu'un navigateur garde pour un site.",
+        "size_kb": "{n} Ko",
+        "size_mb": "{n} Mo",
+        "decimal_point": ",",
         "unsaved_row": "Les derniers coups de cette partie n'ont pas pu être sauvegardés ({reason}).",
         "stale": "Cette partie a été sauvegardée dans un autre onglet depuis. Rien n'est plus joué ni "
                  "sauvegardé ici tant que vous n'avez pas choisi.",
@@ -133,12 +139,10 @@ def say(key: str, **params: Any) -> str:
 
 
 def size_text(n: int) -> str:
-    """A size in the reader's units: "12 KB", "1.5 MB"; in French "12 Ko", "1,5 Mo"."""
-    french = i18n.language() == "fr"
+    """A size in the reader's units (``TEXTS``): "12 KB", "1.5 MB"; in French "12 Ko", "1,5 Mo"."""
     if n < 1024 * 1024:
-        return f"{max(1, round(n / 1024)) if n else 0} {'Ko' if french else 'KB'}"
-    mb = f"{n / (1024 * 1024):.1f}"
-    return f"{mb.replace('.', ',')} Mo" if french else f"{mb} MB"
+        return say("size_kb", n=max(1, round(n / 1024)) if n else 0)
+    return say("size_mb", n=f"{n / (1024 * 1024):.1f}".replace(".", say("decimal_point")))
 
 
 class Notices:
