@@ -15,6 +15,8 @@ def test_catalogue_matches_every_game() -> None:
         # the lobby checks stored saves' seats with the catalogue: the same bot names as the game's
         assert (entry.extra_bots, entry.bot_aliases) == (tuple(info.extra_bots), tuple(info.bot_aliases))
         assert entry.bot_kinds() == info.bot_kinds()
+        assert entry.known_config_keys() == info.known_config_keys()
+        assert set(info.options) <= set(info.known_config_keys())
         for kind in (*info.bots, *info.extra_bots, *info.bot_aliases, "random", "evilbot", 7, None):
             assert entry.has_bot(kind) == info.has_bot(kind)
 

@@ -13,7 +13,7 @@ import pytest
 import toy_game  # noqa: F401  (registers the toy game)
 
 from railtable.core import ConfigError, Match, RulesVersionError, SaveError, get_game
-from railtable.core.savefile import MAX_DEPTH, MAX_NAME_CHARS, check_json_text, loads, read_save
+from railtable.core.savefile import MAX_DEPTH, MAX_NAME_CHARS, check_json_text, check_stored, loads, read_save
 
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "saves_rules1"
 
@@ -145,6 +145,20 @@ def test_game_must_be_a_known_name() -> None:
 
 def test_config_must_be_an_object() -> None:
     refused(save(config=["Ann", "Bob"]), "not an object")
+
+
+@pytest.mark.parametrize("name", ["transamerica_3p_midgame", "trains_2p_tokyo_midgame", "stations_4p_midgame"])
+def test_a_config_key_the_game_does_not_know_is_refused(name: str) -> None:
+    """Issue 34: a 4.6 MB save with junk under an unknown config key opened (a 10 s task); each
+    game knows its config keys, and the message names the unknown one (also for the lobby's check)."""
+    data = json.loads((FIXTURES / f"{name}.json").read_text())
+    assert read_save(data).config["players"]
+    check_stored(data)
+    data["config"]["junk"] = ["x" * 100] * 10
+    refused(data, "option .* does not know \\('junk'\\)")
+    with pytest.raises(SaveError, match="'junk'"):
+        check_stored(data)
+    refused(save(config={"players": ["Ann", "Bob"], "board": "tokyo"}), "Toy does not know \\('board'\\)")
 
 
 @pytest.mark.parametrize("players, message", [

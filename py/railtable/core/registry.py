@@ -41,6 +41,12 @@ class SeatRules:
     extra_bots: Any
     bot_aliases: Any
     rules_versions: tuple[int, ...]
+    config_keys: tuple[str, ...]
+
+    def known_config_keys(self) -> tuple[str, ...]:
+        """Every key a config of this game may hold (issue 34: a save with any other is refused):
+        ``players``, ``rules`` and the game's own options (``config_keys``)."""
+        return ("players", "rules", *self.config_keys)
 
     def check_rules(self, rules: Any) -> int:
         """The rules version ``rules`` if this code can play it, else a ``ConfigError`` saying so."""
@@ -87,6 +93,9 @@ class GameInfo(SeatRules):
     config of every new match as ``config["rules"]``; a save without one is version 1."""
     rules_versions: tuple[int, ...] = (1,)
     """Every rules version this code can still play exactly (old saves replay as they were played)."""
+    config_keys: tuple[str, ...] = ()
+    """The options a config may hold besides ``players`` and ``rules`` (documented in
+    docs/actions-<game>.md); a save whose config has any other key is refused."""
 
     def __post_init__(self) -> None:
         if self.rules_version not in self.rules_versions:
@@ -133,6 +142,8 @@ class CatalogueEntry(SeatRules):
     """The game's test bots (``GameInfo.extra_bots``' names): a save may name them."""
     bot_aliases: tuple[str, ...] = ()
     """Old bot kind names saves may still name (``GameInfo.bot_aliases``' keys)."""
+    config_keys: tuple[str, ...] = ()
+    """The game's config options (``GameInfo.config_keys``)."""
 
 
 LEVELS = ("easy", "normal", "hard")
@@ -142,8 +153,10 @@ LEVELS = ("easy", "normal", "hard")
 CATALOGUE: dict[str, CatalogueEntry] = {
     e.id: e
     for e in (
-        CatalogueEntry("transamerica", "TransAmerica", 2, 6, LEVELS, "easy", bot_aliases=("greedy",)),
-        CatalogueEntry("trains", "Trains", 2, 4, LEVELS, "easy", 2, (1, 2), ("eager_random",), ("priority",)),
+        CatalogueEntry("transamerica", "TransAmerica", 2, 6, LEVELS, "easy", bot_aliases=("greedy",),
+                       config_keys=("dashed", "start_score")),
+        CatalogueEntry("trains", "Trains", 2, 4, LEVELS, "easy", 2, (1, 2), ("eager_random",), ("priority",),
+                       config_keys=("board", "kingdom", "sets", "s_start", "route_bonus")),
         CatalogueEntry("stations", "Trains & Stations", 3, 5, LEVELS, "easy", 2, (1, 2), bot_aliases=("baseline",)),
     )
 }

@@ -15,7 +15,8 @@ What is refused, each with a :class:`SaveError` whose message a player understan
 * a key given twice in one object (at any depth), ``NaN``/``Infinity`` and numbers too large for a float;
 * an unknown format or format version, an unknown key at the top level, an unknown game;
 * a seed that is not a whole number (``3.7``, ``"7"``, ``true``) or is outside ±2^63;
-* a config that is not an object; players that are not 1 to :data:`MAX_NAME_CHARS` characters long;
+* a config that is not an object, or that holds a key the game does not read (issue 34: a 4.6 MB
+  save with junk in its config opened); players that are not 1 to :data:`MAX_NAME_CHARS` characters long;
 * seats that are not a list of one entry per player, each ``null`` (a person) or a bot kind the game
   has (looked up in the game's registry entry, so new bot kinds are accepted as soon as they exist);
 * actions that are not a list of objects;
@@ -282,6 +283,12 @@ def _check_fields(
     config = data["config"]
     if not isinstance(config, dict):
         raise SaveError("this save is missing or has a damaged field (its setup is not an object)")
+    unknown = [k for k in config if k not in info.known_config_keys()]
+    if unknown:
+        raise SaveError(
+            f"this save is damaged: its setup has an option {info.title} does not know ({unknown[0][:40]!r}); "
+            f"its options are {', '.join(info.known_config_keys())}"
+        )
     config = dict(config)
     rules = config.setdefault("rules", 1)
     try:

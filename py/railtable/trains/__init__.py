@@ -23,6 +23,7 @@ INFO = register(
         options={"board": "tokyo", "kingdom": "random", "sets": "trains"},
         rules_version=2,
         rules_versions=(1, 2),
+        config_keys=("board", "kingdom", "sets", "s_start", "route_bonus"),
     )
 )
 

@@ -22,6 +22,7 @@ INFO = register(
         options={"dashed": None, "start_score": 13},
         rules_version=1,
         rules_versions=(1,),
+        config_keys=("dashed", "start_score"),
     )
 )
 
