@@ -36,6 +36,14 @@ def waste_gained(st, p):
     return st.zones.names(st.zones.gained[p]).count(WASTE)
 
 
+def no_reaction(st, *seats):
+    """Each attacked seat in turn answers the Reaction question with "none" (rules version 3 asks
+    every attacked player, Rising Sun "Reactions")."""
+    for q in seats:
+        assert st.to_act() == [q] and st.pending["kind"] == "reaction"
+        choose(st, q, "none")
+
+
 # ---- Trains ------------------------------------------------------------------------------
 def test_outdated_train_buying_it_ends_your_turn():
     """Rising Sun "How to Buy Cards": "NOTE: Buying Outdated Train ends your turn."""
@@ -135,6 +143,23 @@ def test_trail_blazer_lays_two_rails_and_one_waste():
     assert st.pending["kind"] == "lay_rail"
     lay(st, 0, free_space(st))
     assert st.rails_left[0] == 20 - 3 and waste_gained(st, 0) == 1
+
+
+@pytest.mark.parametrize("rules", [2, 3])
+def test_trail_blazer_with_one_rail_left_cannot_be_applied_at_all(rules):
+    """"Playing A Card": "If some of the card's effects cannot be applied, you cannot apply any of the
+    effects." Rules 3 check both rails before the card is applied: with one rail token left it gives
+    only its money, no rail and no Waste. Rules 2 (old saves) laid one rail and gained the Waste."""
+    st = rs(["Trail Blazer"], rules=rules)
+    set_hand(st, 0, ["Trail Blazer"])
+    st.rails_left[0] = 1
+    cid = st.zones.hands[0][0]
+    if rules == 2:
+        assert st.effect_blocker(0, cid) is None
+        return
+    assert st.effect_blocker(0, cid)["why"] == "you have no rails left"
+    play(st, 0, "Trail Blazer")
+    assert st.pending is None and st.rails_left[0] == 1 and waste_gained(st, 0) == 0
 
 
 # ---- Actions -------------------------------------------------------------------------------
@@ -296,17 +321,21 @@ def test_regulations_each_other_player_gains_a_waste_clockwise():
     st = rs(["Regulations"], players=3)
     set_hand(st, 0, ["Regulations"])
     play(st, 0, "Regulations")
+    no_reaction(st, 1, 2)
     assert [waste_gained(st, q) for q in range(3)] == [0, 1, 1]
     assert st.log_lines(None)[-2:] == ["P1 gains a Waste", "P2 gains a Waste"]
 
 
 @pytest.mark.parametrize("reveal", [True, False])
 def test_legal_counsel_reaction_is_asked_of_its_holder_out_of_turn(reveal):
-    """Rising Sun "Reactions": the only cards playable in another player's turn."""
+    """Rising Sun "Reactions": the only cards playable in another player's turn (every attacked
+    player is asked, rules version 3: seat 1, without one, only says "no Reaction")."""
     st = rs(["Regulations", "Legal Counsel"], players=3)
     set_hand(st, 0, ["Regulations"])
     set_hand(st, 2, ["Legal Counsel", "Normal Train"])
     play(st, 0, "Regulations")
+    assert st.legal_actions(1) == [{"type": "choose", "player": 1, "option": "none"}]
+    no_reaction(st, 1)
     assert waste_gained(st, 1) == 1 and st.to_act() == [2]
     assert st.legal_actions(2) == [{"type": "choose", "player": 2, "option": "Legal Counsel"},
                                    {"type": "choose", "player": 2, "option": "none"}]
@@ -323,9 +352,11 @@ def test_politician_two_victims_decide_in_order_and_to_act_names_each():
     set_hand(st, 2, ["Normal Train", "Normal Train", "Express Train", "Lay Rails", "Lay Rails", WASTE])
     play(st, 0, "Politician")
     assert st.to_act() == [1] and st.money == 2
+    no_reaction(st, 1)
     assert st.view(2)["pending"] == {"kind": "discard_down", "player": 1}
     choose(st, 1, "Normal Train")
     assert st.to_act() == [2]
+    no_reaction(st, 2)
     choose(st, 2, WASTE)
     assert st.to_act() == [2]
     choose(st, 2, "Lay Rails")
@@ -338,6 +369,7 @@ def test_unhappy_passengers_only_hands_of_five_and_a_hand_without_train_is_shown
     set_hand(st, 1, ["Lay Rails"] * 2 + [WASTE] * 3)
     set_hand(st, 2, ["Normal Train"] * 4)
     play(st, 0, "Unhappy Passengers")
+    no_reaction(st, 1)  # seat 2's hand of 4 is left out by the card (public: a hand's size)
     assert st.pending is None and len(st.zones.hands[1]) == 5 and len(st.zones.hands[2]) == 4
     assert "P1 reveals their hand" in st.log_lines(None)[-1]
 
@@ -352,7 +384,8 @@ def test_protesters_each_other_player_with_a_rail_in_the_city_gains_waste():
     play(st, 0, "Protesters")
     assert options(st) == [city]
     choose(st, 0, city)
-    assert [waste_gained(st, q) for q in range(3)] == [0, 1, 0]
+    no_reaction(st, 1)  # seat 2 has no rail in the city: left out
+    assert st.pending is None and [waste_gained(st, q) for q in range(3)] == [0, 1, 0]
 
 
 def test_roundhouse_victims_put_a_train_on_their_deck():
@@ -360,6 +393,7 @@ def test_roundhouse_victims_put_a_train_on_their_deck():
     set_hand(st, 0, ["Roundhouse"])
     set_hand(st, 1, ["Express Train", "Lay Rails"])
     play(st, 0, "Roundhouse")
+    no_reaction(st, 1)
     assert st.to_act() == [1] and options(st) == ["Express Train"]
     choose(st, 1, "Express Train")
     assert st.zones.name(st.zones.decks[1][-1]) == "Express Train" and st.to_act() == [0]

@@ -22,8 +22,10 @@ def test_attack_view_names_the_card_attacker_order_and_who_decides():
         assert {k: v for k, v in attack.items() if k != "log_from"} == {
             "card": "Politician", "attacker": 0, "order": [1, 2], "done": 0}
     assert st.attack_outcomes(None) == {}
+    choose(st, 1, "none")  # no Reaction (every attacked player is asked, rules version 3)
     choose(st, 1, "Normal Train")
     assert st.view(None)["attack"]["done"] == 1 and st.to_act() == [2]
+    choose(st, 2, "none")
     # what the ATTACK did so far, player by player: seat 1's discard, nothing yet for seat 2
     did = st.attack_outcomes(2, "en")
     assert list(did) == [1] and any("Normal Train" in line for line in did[1]), did

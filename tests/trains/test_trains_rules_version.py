@@ -17,10 +17,10 @@ def plays_of(st, p, cid):
 
 
 def test_setup_defaults_to_the_current_rules_and_refuses_unknown_versions():
-    assert RULES_VERSION == 2 and RULES_VERSIONS == (1, 2)
-    assert new_game().rules == 2 and new_game().view(0)["rules"] == 2
-    assert new_game(rules=1).rules == 1
-    for bad in (0, 3, "2", 2.0, True, [2]):
+    assert RULES_VERSION == 3 and RULES_VERSIONS == (1, 2, 3)
+    assert new_game().rules == 3 and new_game().view(0)["rules"] == 3
+    assert new_game(rules=1).rules == 1 and new_game(rules=2).rules == 2
+    for bad in (0, 4, "2", 2.0, True, [2]):
         with pytest.raises(ConfigError):
             new_game(rules=bad)
 

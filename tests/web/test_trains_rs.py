@@ -147,3 +147,37 @@ def test_rising_sun_table_words_are_french_for_a_french_reader() -> None:
         assert trains_rs.privacy_note(view, 1) == "Ann : Bob a joué Politicien. (une Réaction ?)"
     finally:
         i18n.set_language("en")
+
+
+def test_hot_seat_pass_screen_is_the_same_whether_a_victim_holds_a_reaction() -> None:
+    """Issue 34, Rising Sun "Reactions" and "Attacks": at a real table every attacked player may
+    react or not without showing their hand. In hot-seat the device goes to each attacked person in
+    turn with the same words, Legal Counsel in their hand or not (rules version 3)."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "trains"))
+    from railtable_web.session import Session
+    from test_trains_secret_reactions import attacked_table, without_reaction
+
+    def screens(state: object) -> list[object]:
+        m = Match("trains", {"players": ["P0", "P1", "P2"], "sets": "both", "kingdom": ["Regulations", "Legal Counsel"]},
+                  1, [None, None, None])
+        m.state = state  # the table the engine tests arrange (seat 2 holds Legal Counsel or not)
+        s = Session(m, "slot")
+        s.reveal_to(0)
+        cid = state.zones.find(state.zones.hands[0], "Regulations")
+        m.apply({"type": "play", "player": 0, "card": cid})
+        seen = []
+        while state.pending is not None:
+            seat = s.wanted_viewer()
+            seen.append((s.needs_privacy_screen(), seat, trains_rs.privacy_note(state.view(None), seat)))
+            s.reveal_to(seat)
+            m.apply({"type": "choose", "player": seat, "option": "none"})
+        return seen
+
+    holder = attacked_table("Regulations")
+    shown = screens(without_reaction(holder))
+    assert shown == screens(holder)
+    assert shown == [(True, 1, "P1: P0 played Regulations. (a Reaction?)"),
+                     (True, 2, "P2: P0 played Regulations. (a Reaction?)")]

@@ -137,6 +137,8 @@ _FR: list[tuple[str, str]] = [
     (r"you hold no unused Route Bonus card (?P<route>.+)", "vous n'avez pas de carte Bonus de route {route} inutilisée"),
     (r"a Route Bonus ability may be used in a later turn than the one you took it, when it can be applied",
      "une carte Bonus de route s'utilise à un tour suivant celui où vous l'avez prise, quand elle peut s'appliquer"),
+    (r"a Route Bonus ability may be used in your turn, with no choice pending, when it can be applied",
+     "une carte Bonus de route s'utilise pendant votre tour, sans choix en attente, quand elle peut s'appliquer"),
     (r"you may return your Waste only by passing your whole turn \(you already played or bought\)",
      "vous ne pouvez rendre vos Déchets qu'en passant tout votre tour (vous avez déjà joué ou acheté)"),
     (r"you have no Waste in your hand", "vous n'avez pas de Déchets en main"),

@@ -374,14 +374,15 @@ decides now. When the player who must choose is another person at this device, t
 the device to them, shows only their hand for their choice, then asks to pass it back. A bot answers on
 its own, at the bots' pace, and its answer appears in the log.</p>
 <p><b>Reactions.</b> They are the only cards used in another player's turn. When another player makes an
-ATTACK and you hold Legal Counsel, you are asked whether to reveal it: if you do, the ATTACK does not
-affect you and the card stays in your hand. In your own turn Legal Counsel is played as usual (pay 1 money,
+ATTACK, every player it reaches is asked in turn, holding a Reaction or not, so nobody learns who holds
+one. If you hold Legal Counsel you may reveal it: the ATTACK does not affect you and the card stays in your
+hand; otherwise you answer "no Reaction". In your own turn Legal Counsel is played as usual (pay 1 money,
 draw 2 cards).</p>
 <p><b>Route Bonus cards</b> (optional, lobby). One card per player is dealt face up beside the board; a
 lettered marker shows each card's cities on the board (hover or focus a card to ring them). The first
 player to link all its cities by one unbroken path of their own rails takes the card and scores its VP at
-once. Its ability may be used once, in a later turn of yours: a <b>Use</b> button appears on the card when
-it can be used. Each card shows how many of its cities your rails already link.</p>
+once. Its ability may be used once during a turn of yours, the turn you take it included: a <b>Use</b>
+button appears on the card when it can be used. Each card shows how many of its cities your rails already link.</p>
 <p><b>2-player maps.</b> Chiba and Kyushu are for 2 players only (Nagoya for 3 or 4): 16 rails each, 7 cards
 per supply pile, 16 station tokens on Chiba and 19 on Kyushu. On Chiba you may agree to start on the "S"
 cities (Tateyama, Kamogawa, Katsuura, marked S on the board) and build north.</p>
@@ -399,14 +400,15 @@ et qui décide. Quand celui qui doit choisir est une autre personne à cet appar
 passer l’appareil, ne montre que sa main pour son choix, puis demande de le rendre. Un robot répond seul,
 au rythme des robots, et sa réponse s’inscrit dans le journal.</p>
 <p><b>Réactions.</b> Ce sont les seules cartes jouées pendant le tour d’un autre. Quand un autre joueur fait
-une ATTAQUE et que vous avez Legal Counsel en main, on vous demande si vous la révélez : dans ce cas
-l’ATTAQUE ne vous touche pas et la carte reste dans votre main. À votre tour, Legal Counsel se joue
+une ATTAQUE, chaque joueur qu’elle touche est interrogé à son tour, qu’il ait une Réaction ou non : personne
+n’apprend qui en a une. Si vous avez Legal Counsel en main, vous pouvez la révéler : l’ATTAQUE ne vous touche
+pas et la carte reste dans votre main ; sinon vous répondez « pas de Réaction ». À votre tour, Legal Counsel se joue
 normalement (payez 1 pièce, piochez 2 cartes).</p>
 <p><b>Cartes Bonus de route</b> (option du salon). Une carte par joueur est posée face visible près du
 plateau ; un marqueur à lettre montre ses villes sur le plateau (survolez ou sélectionnez une carte pour
 les entourer). Le premier à relier toutes ses villes par un chemin continu de ses propres rails prend la
-carte et marque aussitôt ses PV. Sa capacité sert une fois, lors d’un de vos tours suivants : un bouton
-<b>Utiliser</b> apparaît sur la carte quand c’est possible. Chaque carte montre combien de ses villes vos
+carte et marque aussitôt ses PV. Sa capacité sert une fois pendant un de vos tours, celui où vous la
+prenez compris : un bouton <b>Utiliser</b> apparaît sur la carte quand c’est possible. Chaque carte montre combien de ses villes vos
 rails relient déjà.</p>
 <p><b>Plateaux à 2 joueurs.</b> Chiba et Kyushu se jouent à 2 seulement (Nagoya à 3 ou 4) : 16 rails chacun,
 7 cartes par pile de la réserve, 16 gares à Chiba et 19 à Kyushu. À Chiba, vous pouvez convenir de partir

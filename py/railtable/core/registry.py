@@ -155,7 +155,7 @@ CATALOGUE: dict[str, CatalogueEntry] = {
     for e in (
         CatalogueEntry("transamerica", "TransAmerica", 2, 6, LEVELS, "easy", bot_aliases=("greedy",),
                        config_keys=("dashed", "start_score")),
-        CatalogueEntry("trains", "Trains", 2, 4, LEVELS, "easy", 2, (1, 2), ("eager_random",), ("priority",),
+        CatalogueEntry("trains", "Trains", 2, 4, LEVELS, "easy", 3, (1, 2, 3), ("eager_random",), ("priority",),
                        config_keys=("board", "kingdom", "sets", "s_start", "route_bonus")),
         CatalogueEntry("stations", "Trains & Stations", 3, 5, LEVELS, "easy", 2, (1, 2), bot_aliases=("baseline",)),
     )

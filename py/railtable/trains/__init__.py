@@ -21,8 +21,8 @@ INFO = register(
         extra_bots={"eager_random": EagerRandomBot},
         bot_aliases={"priority": "easy"},
         options={"board": "tokyo", "kingdom": "random", "sets": "trains"},
-        rules_version=2,
-        rules_versions=(1, 2),
+        rules_version=3,
+        rules_versions=(1, 2, 3),
         config_keys=("board", "kingdom", "sets", "s_start", "route_bonus"),
     )
 )

@@ -96,10 +96,25 @@ def _of_type(names: list[str], card_type: str | None) -> list[str]:
     return _distinct([n for n in names if card_type is None or card(n).is_(card_type)])
 
 
+WHOLE_EFFECT = 3
+"""From this rules version on :func:`blocker` counts what the earlier steps of an effect use up (issue 34)."""
+
+
+def _free_station_slots(st: Table) -> int:
+    return sum(hx.slots - st.stations[hx.id] for hx in st.board.hexes if hx.terrain == CITY)
+
+
 def blocker(st: Table, steps: list[Step], p: int, money: int, hand: list[str]) -> Blocker | None:
     """The first step that cannot be applied and why, or None if every step can be (rulebook
-    "Playing A Card": an effect is applied in full or not at all; gaining Waste when the Waste pile
-    is empty is the one exception, so ``gain_waste`` never blocks).
+    "Playing A Card": "If some of the card's effects cannot be applied, you cannot apply any of the
+    effects"; gaining Waste when the Waste pile is empty is the one exception, so ``gain_waste``
+    never blocks).
+
+    Every step is checked against what the steps before it use up (rules version 3, issue 34): the
+    k-th ``lay_rail`` needs k rails left and money for it after the cheapest earlier rails, the k-th
+    ``place_station`` k station tokens and free slots, ``return_waste`` steps their Waste together.
+    So Trail Blazer (lay 2 rails, gain a Waste) with one rail left cannot be applied at all. Rules
+    versions 1 and 2 checked each step alone (Trail Blazer laid one rail and gained its Waste).
 
     ``money`` is the money after the card's own value; ``hand`` the names left in hand.
     Modifiers listed before a ``lay_rail`` count for it. The answer is
@@ -107,22 +122,36 @@ def blocker(st: Table, steps: list[Step], p: int, money: int, hand: list[str]) -
     """
     mods = list(st.modifiers)
     z = st.zones
+    whole = st.rules >= WHOLE_EFFECT
+    rails = stations = wastes = 0  # what the steps before this one use up (rules version 3)
     for i, step in enumerate(steps):
         op = step["op"]
         why: messages.Say | None = None
         if op == "modifier":
             mods.append(step["name"])
         elif op == "lay_rail":
-            if not st.rail_options(p, money, _rail_mods(mods, step), step.get("adjacent_to") == "any_rail"):
+            options = st.rail_options(p, money, _rail_mods(mods, step), step.get("adjacent_to") == "any_rail")
+            rails += 1
+            if not options:
                 why = ["why.no_rails_left", {}] if st.rails_left[p] <= 0 else ["why.no_rail_space", {}]
+            elif whole:
+                if st.rails_left[p] < rails:
+                    why = ["why.no_rails_left", {}]
+                money -= min(cost for cost, _ in options.values())  # the cheapest rail at least
         elif op == "place_station":
+            stations += 1
             if not st.station_options():
                 why = ["why.no_station_token" if st.station_tokens <= 0 else "why.no_station_slot", {}]
+            elif whole and st.station_tokens < stations:
+                why = ["why.no_station_token", {}]
+            elif whole and _free_station_slots(st) < stations:
+                why = ["why.no_station_slot", {}]
         elif op == "money_of_train_in_play" or op == "train_from_play_to_deck":
             if not _trains(z.names(z.plays[p])):
                 why = ["why.no_train_in_play", {}]
         elif op == "return_waste":
-            if hand.count(WASTE) < step.get("n", 1):
+            wastes += int(step.get("n", 1)) if whole else 0
+            if hand.count(WASTE) < max(wastes, int(step.get("n", 1))):
                 why = ["why.no_waste_in_hand", {}]
         elif op == "choose_one":
             if not any(feasible(st, o["steps"], p, money, hand) for o in step["options"]):
@@ -772,9 +801,20 @@ def reactions_in_hand(st: Table, q: int) -> list[str]:
                       if (card(n).reaction or {}).get("when") == "another_player_attacks"])
 
 
+SECRET_REACTIONS = 3
+"""From this rules version on every attacked player is asked, Reaction or not (issue 34)."""
+
+
 def _victim(st: Table, f: Frame, s: Step) -> None:
-    """One player's share of an ATTACK: skipped if the filter leaves them out; a holder of a Reaction
-    is first asked whether to reveal it (their legal action, while it is not their turn)."""
+    """One player's share of an ATTACK: skipped if the filter (public: hand size, rails) leaves them
+    out; otherwise the attacked player first decides whether to reveal a Reaction (Rising Sun
+    rulebook "Reactions", the only cards played in another player's turn; "Attacks": in turn order).
+
+    A hand is secret (rulebook "Terms"), so from rules version :data:`SECRET_REACTIONS` on *every*
+    attacked player other than the attacker gets this decision, a player with no Reaction having
+    the one option "no reaction" (the same action as declining): the others see the same pending
+    choice, the same move and the same log whether that player holds a Reaction or not. Before
+    (rules 1 and 2) only a holder of a Reaction was asked."""
     q = int(s["seat"])
     hand = st.zones.hands[q]
     if s.get("if_hand_at_least") is not None and len(hand) < int(s["if_hand_at_least"]):
@@ -786,6 +826,10 @@ def _victim(st: Table, f: Frame, s: Step) -> None:
         if reacts:
             _ask(st, q, f["source"], "reaction", ["prompt.reaction", {}],
                  _opts(reacts, "opt.reveal_reaction") + [_word(NONE, "opt.do_not_reveal")], step=dict(s))
+            return
+        if st.rules >= SECRET_REACTIONS:
+            _ask(st, q, f["source"], "reaction", ["prompt.no_reaction", {}], [_word(NONE, "opt.no_reaction")],
+                 step=dict(s))
             return
     push(st, s["steps"], q, f["source"])
 

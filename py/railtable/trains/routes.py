@@ -4,8 +4,9 @@ design, docs/sources.md#trains-rising-sun).
 Five cards per board; as many as there are players are dealt face up. "The first player to connect
 all cities shown on a Route Bonus card completes the route. The cities must be connected with a path
 of contiguous spaces that each contain that player's rail token." That player takes the card, scores
-its VP at once on the VP track, and may use its special ability once during a later turn of their
-own (the data's reading of "at any time during your turn"); the card then leaves the game.
+its VP at once on the VP track, and may use its special ability once during a turn of their own,
+the one they took it in included ("Completing Routes": "at any time during your turn"; rules versions 1
+and 2 allowed only a later turn); the card then leaves the game.
 """
 
 from __future__ import annotations
@@ -107,9 +108,17 @@ def route_points(routes: list[dict[str, Any]], p: int) -> int:
     return sum(int(route_cards()[r["id"]]["vp"]) for r in routes if r["owner"] == p)
 
 
+SAME_TURN_ABILITY = 3
+"""From this rules version on a Route Bonus ability may be used in the turn the card is taken (issue 34)."""
+
+
 def usable(st: Table, p: int, routes: list[dict[str, Any]]) -> list[str]:
-    """Route Bonus cards ``p`` may use now: theirs, unused, taken in an earlier turn."""
-    return [r["id"] for r in routes if r["owner"] == p and not r["used"] and r["taken_turn"] < st.turn]
+    """Route Bonus cards ``p`` may use now: theirs and unused (Rising Sun rulebook "Completing Routes":
+    "The special ability may be used at any time during your turn"; "The Cards": "After a player takes
+    the card, this ability may be used during the player's turn", so also in the turn it is taken).
+    Rules versions 1 and 2 read it as a later turn only: a card taken this turn waits there."""
+    return [r["id"] for r in routes if r["owner"] == p and not r["used"]
+            and (st.rules >= SAME_TURN_ABILITY or r["taken_turn"] < st.turn)]
 
 
 __all__ = ["board_routes", "check_routes", "linked", "progress", "route_cards", "route_hexes", "route_points",

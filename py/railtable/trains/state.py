@@ -33,11 +33,13 @@ from .cards import (
 from .scoring import CITY_BONUS, final_result
 from .zones import Zones
 
-RULES_VERSION = 2
-"""The rules this engine plays by default. 2: a card without the Action symbol (Rail Laying, Station
-Expansion) applies its effect whenever it can (rulebook "Playing A Card": only Action cards' effects
-are optional). 1: the rules before that reading, when every effect could be declined (old saves)."""
-RULES_VERSIONS = (1, 2)
+RULES_VERSION = 3
+"""The rules this engine plays by default. 3 (issue 34): every player an ATTACK reaches decides
+whether to reveal a Reaction, holding one or not (Rising Sun rulebook "Reactions"; a hand is secret).
+2: a card without the Action symbol (Rail Laying, Station Expansion) applies its effect whenever it
+can (rulebook "Playing A Card": only Action cards' effects are optional); only a holder of a Reaction
+was asked. 1: the rules before that reading, when every effect could be declined (old saves)."""
+RULES_VERSIONS = (1, 2, 3)
 """Every rules version this engine can still play."""
 
 HAND_SIZE = 5
@@ -718,7 +720,9 @@ class TrainsState(GameState):
             mine = [r["id"] for r in self.routes if r["owner"] == p and not r["used"]]
             if a.get("route") not in mine:
                 return f"you hold no unused Route Bonus card {a.get('route')!r}"
-            return "a Route Bonus ability may be used in a later turn than the one you took it, when it can be applied"
+            if self.rules < routes.SAME_TURN_ABILITY:
+                return "a Route Bonus ability may be used in a later turn than the one you took it, when it can be applied"
+            return "a Route Bonus ability may be used in your turn, with no choice pending, when it can be applied"
         if kind == "return_waste":
             if self.acted:
                 return "you may return your Waste only by passing your whole turn (you already played or bought)"

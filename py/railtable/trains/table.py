@@ -18,6 +18,7 @@ class Table(Protocol):
     """The game as the card effects and the scoring see it."""
 
     rng: Rng
+    rules: int
     names: list[str]
     zones: Zones
     rails: list[list[int]]
