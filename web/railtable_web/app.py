@@ -254,6 +254,10 @@ class App:
         saves_ui.show_link_problems(self)
 
     def on_start(self, event: Any) -> None:
+        # Start clicked again before the first click's table was drawn (several clicks sent in one
+        # task): a table is open, so the lobby's later submits start nothing (one saved game).
+        if self.session is not None:
+            return
         game_id = self.selected_game()
         if game_id not in self.loaded:  # clicked before the warm-up reached it: its options first
             self.render_options(game_id)
