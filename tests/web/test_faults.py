@@ -82,3 +82,44 @@ def test_start_sent_three_times_in_one_task_starts_one_game() -> None:
         _cancel_tasks()
 
     fresh_loop.run(scenario())
+
+
+def test_names_with_bidi_characters_are_isolated_wherever_they_are_shown() -> None:
+    """A name holding U+202E (RIGHT-TO-LEFT OVERRIDE) reorders only itself: the session's names
+    (players list, messages, privacy screen, tab title, the save's title) are wrapped in FIRST
+    STRONG ISOLATE ... POP DIRECTIONAL ISOLATE, and the lobby's save rows put the title in <bdi>."""
+    from railtable_web.markup import isolate
+    from railtable_web.session import Session
+
+    from railtable.core import Match
+
+    assert isolate("Ann") == "Ann" and isolate("Zoé") == "Zoé"
+    assert isolate("\u202eAnn") == "\u2068\u202eAnn\u2069"
+    assert isolate("אבי") == "\u2068אבי\u2069"
+    session = Session(Match("transamerica", {"players": ["\u202eAnn", "Bob"]}, 4, [None, None]), "s")
+    assert session.names == ["\u2068\u202eAnn\u2069", "Bob"]
+    assert "\u2068\u202eAnn\u2069, Bob" in session.title()
+
+    async def scenario() -> None:
+        storage = {"railtable.save.s": json.dumps({"title": "TransAmerica · \u202eAnn, Bob", "updated": 1.7e12,
+                                                   "save": session.match.to_save()})}
+        page = start_page(storage)
+        assert '<bdi class="save-title">TransAmerica · \u202eAnn, Bob</bdi>' in page.last("#save-list", "innerHTML")
+        _cancel_tasks()
+
+    fresh_loop.run(scenario())
+
+
+def test_the_lobby_refuses_a_name_with_no_visible_character_in_english_and_french() -> None:
+    async def scenario() -> None:
+        for lang, words in (("en", "the name of player 2 has no visible character"),
+                            ("fr", "le nom du joueur 2 n'a aucun caractère visible")):
+            page = start_page({"railtable.settings": json.dumps({"lang": lang})})
+            form = {**dom.FORM, "seat-name-1": "\u200b\u200b"}
+            page.send("#lobby-form", "submit", form)
+            assert app.APP is not None and app.APP.session is None
+            assert words in page.last("#flash", "textContent"), page.last("#flash", "textContent")
+            assert saved_slots(bridge.STORAGE) == []
+            _cancel_tasks()
+
+    fresh_loop.run(scenario())

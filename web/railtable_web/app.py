@@ -303,7 +303,7 @@ class App:
             )
             msg = (f'<span class="save-error">{escape(problem)}</span>' if problem else "") + extra_msg
             items.append(
-                f'<li class="save{" broken" if problem else ""}"><span class="save-title">{escape(_shown_title(e.title))}</span>'
+                f'<li class="save{" broken" if problem else ""}"><bdi class="save-title">{escape(_shown_title(e.title))}</bdi>'
                 f'<span class="save-when">{escape(when)}</span>{msg}<span class="save-buttons">{buttons}</span></li>'
             )
         q("#save-list").innerHTML = "".join(items)
