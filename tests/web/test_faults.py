@@ -123,3 +123,88 @@ def test_the_lobby_refuses_a_name_with_no_visible_character_in_english_and_frenc
             _cancel_tasks()
 
     fresh_loop.run(scenario())
+
+
+def _start_game(page: Page, seats: list[tuple[str, str]], game: str = "transamerica", **extra: Any) -> None:
+    form = {**dom.FORM, "game": game, "player-count": str(len(seats)), "seed": "7", "pace": "instant", **extra}
+    for i, (name, kind) in enumerate(seats):
+        form[f"seat-name-{i}"], form[f"seat-kind-{i}"] = name, kind
+    page.send("#lobby-form", "submit", form)
+    assert app.APP is not None and app.APP.session is not None
+
+
+async def _let_bots_play(rounds: int = 40) -> None:
+    for _ in range(rounds):
+        await asyncio.sleep(0.01)
+        dom.flush()
+
+
+def test_a_bot_that_raises_once_is_told_and_the_game_goes_on(monkeypatch: Any) -> None:
+    """Issue 34: a bot move that raises no longer freezes the game behind a fading message: a
+    dialog stays until answered (English and French), the save keeps every move played before,
+    "Try again" lets the bot choose again, and its seat can be handed to another level."""
+    from railtable_web import think_ui
+
+    real = think_ui.bot_decision
+    failures = {"left": 1}
+
+    async def failing_once(the_app: Any, generation: int) -> Any:
+        if failures["left"]:
+            failures["left"] -= 1
+            raise RuntimeError("injected bot fault")
+        return await real(the_app, generation)
+
+    async def scenario(lang: str, retry: bool) -> None:
+        failures["left"] = 1
+        page = start_page({"railtable.settings": json.dumps({"lang": lang})})
+        monkeypatch.setattr(think_ui, "bot_decision", failing_once)
+        _start_game(page, [("Ann", "easy"), ("Bob", "normal")])
+        await _let_bots_play()
+        the_app = app.APP
+        assert the_app is not None and the_app.session is not None
+        dialog = page.last("#modal", "innerHTML")
+        words = {"en": ("Something went wrong", "(a bot) could not play", "Try again", "injected bot fault"),
+                 "fr": ("Un problème est survenu", "(un robot) n'a pas pu jouer", "Réessayer", "injected bot fault")}
+        for word in words[lang]:
+            assert word.replace("'", "&#x27;") in dialog, (word, dialog)
+        assert 'data-hand="0:normal"' in dialog and 'data-hand="0:hard"' in dialog  # Ann is Easy
+        assert len(the_app.session.match.actions) == 0  # frozen at the fault, nothing lost
+        assert [e for e in page.errors() if "injected bot fault" in e]  # the console still hears of it
+        saved = json.loads(bridge.STORAGE.getItem("railtable.save." + the_app.session.slot))["save"]
+        assert saved["actions"] == []
+        if retry:
+            page.send("#modal", "click", close="1")
+        else:
+            page.send("#modal", "click", hand="0:hard")
+        await _let_bots_play()
+        session = the_app.session
+        assert session is not None and len(session.match.actions) > 0  # the bots play again
+        if not retry:
+            assert session.match.seats[0] == "hard"
+            saved = json.loads(bridge.STORAGE.getItem("railtable.save." + session.slot))["save"]
+            assert saved["seats"][0] == "hard"
+        _cancel_tasks()
+
+    fresh_loop.run(scenario("en", retry=True))
+    fresh_loop.run(scenario("fr", retry=False))
+
+
+def test_an_exception_on_a_persons_click_is_told_and_the_game_reopens_from_its_save() -> None:
+    async def scenario() -> None:
+        page = start_page()
+        _start_game(page, [("Ann", "human"), ("Bob", "human")])
+        the_app = app.APP
+        assert the_app is not None and the_app.session is not None
+        slot = the_app.session.slot
+        dom.on(dom.q("#table"), "click", lambda event: 1 / 0)  # a table code bug, injected
+        dom.flush()
+        page.send("#table", "click")
+        dialog = page.last("#modal", "innerHTML")
+        assert "Railtable failed on that move (ZeroDivisionError: division by zero)" in dialog
+        assert [e for e in page.errors() if "ZeroDivisionError" in e]
+        page.send("#modal", "click", close="1")
+        assert the_app.session is not None and the_app.session.slot == slot  # the same game, reopened
+        assert ["a", "#modal", "hidden", ""] in page.ops[-60:]  # the dialog closed
+        _cancel_tasks()
+
+    fresh_loop.run(scenario())

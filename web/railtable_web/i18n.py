@@ -64,7 +64,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cannot_import": "Cannot import {file}: {error}",
         "cannot_resume": "Cannot resume: {error}. The save is kept: you can export it.",
         "could_not_save": "Could not save: {error}",
-        "bot_failed": "A bot failed: {error}",
+        "fault_title": "Something went wrong",
+        "fault_bot": "{name} (a bot) could not play ({error}). The game is saved up to the last move played: "
+                     "try again, let another level play this seat, or go back to the lobby.",
+        "fault_move": "Railtable failed on that move ({error}). The game is saved up to the last move played: "
+                      "try again from there, or go back to the lobby.",
+        "fault_lobby": "Railtable failed ({error}). Your saved games are kept.",
+        "fault_retry": "Try again",
+        "fault_hand": "Let {level} play for {name}",
         "finished": "finished",
         "n_moves": "{n} {n:move|moves}",
         "level_easy": "Easy",
@@ -139,7 +146,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cannot_import": "Impossible d'importer {file} : {error}",
         "cannot_resume": "Impossible de reprendre : {error}. La sauvegarde est conservée : vous pouvez l'exporter.",
         "could_not_save": "Sauvegarde impossible : {error}",
-        "bot_failed": "Un robot a échoué : {error}",
+        "fault_title": "Un problème est survenu",
+        "fault_bot": "{name} (un robot) n'a pas pu jouer ({error}). La partie est sauvegardée jusqu'au dernier coup "
+                     "joué : réessayez, laissez un autre niveau jouer à cette place, ou revenez à l'accueil.",
+        "fault_move": "Railtable a échoué sur ce coup ({error}). La partie est sauvegardée jusqu'au dernier coup "
+                      "joué : réessayez à partir de là, ou revenez à l'accueil.",
+        "fault_lobby": "Railtable a échoué ({error}). Vos parties sauvegardées sont conservées.",
+        "fault_retry": "Réessayer",
+        "fault_hand": "Laisser {level} jouer pour {name}",
         "finished": "terminée",
         "n_moves": "{n} {n:coup|coups}",
         "level_easy": "Facile",
