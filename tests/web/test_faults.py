@@ -25,12 +25,13 @@ class Page:
         assert found, f"no {kind} listener on {selector}"
         return int(found[-1])
 
-    def send(self, selector: str, kind: str, form: dict[str, Any] | None = None, **data: str) -> None:
+    def send(self, selector: str, kind: str, form: dict[str, Any] | None = None, file: dict[str, Any] | None = None,
+             **data: str) -> None:
         self.seq += 1
         bridge.receive(json.dumps({
             "kind": "event", "id": self.listener(selector, kind), "type": kind, "seq": self.seq,
             "data": {f"data-{k}": v for k, v in data.items()}, "target": "", "disabled": False,
-            "form": dict(dom.FORM) if form is None else form,
+            "form": dict(dom.FORM) if form is None else form, "file": file,
         }))
 
     def errors(self) -> list[str]:
@@ -205,6 +206,45 @@ def test_an_exception_on_a_persons_click_is_told_and_the_game_reopens_from_its_s
         page.send("#modal", "click", close="1")
         assert the_app.session is not None and the_app.session.slot == slot  # the same game, reopened
         assert ["a", "#modal", "hidden", ""] in page.ops[-60:]  # the dialog closed
+        _cancel_tasks()
+
+    fresh_loop.run(scenario())
+
+
+def test_an_import_of_a_future_rules_version_says_nothing_was_imported() -> None:
+    """Issue 34, wording: the import is refused, so it must not say "the game is kept"."""
+    from railtable.core import Match
+
+    save = Match("transamerica", {"players": ["Ann", "Bob"]}, 4, [None, None]).to_save()
+    save["config"]["rules"] = 99
+
+    async def scenario() -> None:
+        for lang, words in (("en", "Nothing was imported."), ("fr", "Rien n'a été importé.")):
+            page = start_page({"railtable.settings": json.dumps({"lang": lang})})
+            page.send("#import-file", "change", file={"name": "future.json", "size": 100, "text": json.dumps(save)})
+            told = page.last("#flash", "textContent")
+            assert words in told and "99" in told, told
+            assert "kept" not in told and "conserv" not in told, told
+            assert app.APP is not None and app.APP.session is None and saved_slots(bridge.STORAGE) == []
+            _cancel_tasks()
+
+    fresh_loop.run(scenario())
+
+
+def test_under_the_privacy_screen_the_trains_hand_title_names_no_count() -> None:
+    """Issue 34, wording: "Your hand (5 cards)" was left from the previous player's screen."""
+
+    async def scenario() -> None:
+        page = start_page()
+        _start_game(page, [("Ann", "human"), ("Bob", "human")], game="trains")
+        the_app = app.APP
+        assert the_app is not None and the_app.session is not None
+        page.send("#privacy-reveal", "click")
+        assert page.last("#tr-hand-title", "textContent").startswith("Your hand (")
+        the_app.session.hide()  # the device is passed on: the screen goes up again
+        the_app.redraw()
+        dom.flush()
+        assert page.last("#tr-hand-title", "textContent") == "Your hand"
         _cancel_tasks()
 
     fresh_loop.run(scenario())

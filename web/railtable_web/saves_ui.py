@@ -30,6 +30,7 @@ from typing import Any
 
 from railtable.core import Match, SaveError
 from railtable.core.registry import CATALOGUE
+from railtable.core.savefile import RulesVersionError
 
 from . import dom, i18n
 from .dom import closest_data, download, on, q, show
@@ -91,6 +92,7 @@ TEXTS: dict[str, dict[str, str]] = {
                          "who opens it can see them. Export it?",
         "too_big": "Cannot import {file}: it is {size}, too large to be a Railtable save (at most 5 MB).",
         "import_failed": "Cannot import {file}: {error}",
+        "import_rules": "Cannot import {file}: {error}. Nothing was imported.",
     },
     "fr": {
         "full": "l'espace de stockage du navigateur pour ce site est plein",
@@ -129,6 +131,7 @@ TEXTS: dict[str, dict[str, str]] = {
                          "joueur. Quiconque l'ouvre peut les voir. L'exporter ?",
         "too_big": "Impossible d'importer {file} : {size}, trop gros pour une sauvegarde Railtable (5 Mo au plus).",
         "import_failed": "Impossible d'importer {file} : {error}",
+        "import_rules": "Impossible d'importer {file} : {error}. Rien n'a été importé.",
     },
 }
 
@@ -471,6 +474,9 @@ def read_import(app: Any, file: dict[str, Any]) -> Match | None:
         return None
     try:
         return Match.from_save(str(file.get("text", "")))
+    except RulesVersionError as exc:  # refused: nothing is kept (the engine's "the game is kept" is for stored saves)
+        why = str(exc).split(". The game is kept:")[0]
+        app.flash(say("import_rules", file=name, error=refusal(why)))
     except SaveError as exc:
         app.flash(t("cannot_import", file=name, error=refusal(exc)))
     except Exception as exc:  # noqa: BLE001 - whatever the file, the engine stays alive
