@@ -32,7 +32,7 @@
   // engine last sent it (relabel, also from the last visit's texts before the engine is up).
   const bootTexts = {
     engine_failed: "The engine could not be loaded.",
-    engine_slow: "Loading the engine is taking too long: the connection may be slow or broken.",
+    engine_slow: "Loading the engine is taking longer than it should (a slow connection or a busy device?).",
     engine_stopped: "The engine stopped. Your game is saved up to its last move.",
     retry: "Retry",
   };
@@ -400,6 +400,8 @@
     status.className = "engine-status failed";
     status.setAttribute("role", "alert");
     root.dataset.engineProblem = key; // tests
+    const start = document.getElementById("start"); // nothing can start without the engine
+    if (start && key !== "engine_slow") start.disabled = true;
   }
 
   let onEngineFailure = null; // a first visit registers the service worker then too

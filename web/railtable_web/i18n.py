@@ -40,7 +40,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "engine_ready": "Engine ready",
         # web/page.js shows these when the engine fails (kept for the next visit's boot)
         "engine_failed": "The engine could not be loaded.",
-        "engine_slow": "Loading the engine is taking too long: the connection may be slow or broken.",
+        "engine_slow": "Loading the engine is taking longer than it should (a slow connection or a busy device?).",
         "engine_stopped": "The engine stopped. Your game is saved up to its last move.",
         "retry": "Retry",
         "saved_games": "Saved games",
@@ -126,7 +126,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "starting_engine": "Démarrage du moteur…",
         "engine_ready": "Moteur prêt",
         "engine_failed": "Le moteur n'a pas pu être chargé.",
-        "engine_slow": "Le chargement du moteur prend trop de temps : la connexion est peut-être lente ou coupée.",
+        "engine_slow": "Le chargement du moteur prend plus de temps que prévu (une connexion lente ou un appareil occupé ?).",
         "engine_stopped": "Le moteur s'est arrêté. Votre partie est sauvegardée jusqu'à son dernier coup.",
         "retry": "Réessayer",
         "saved_games": "Parties sauvegardées",
