@@ -248,3 +248,48 @@ def test_under_the_privacy_screen_the_trains_hand_title_names_no_count() -> None
         _cancel_tasks()
 
     fresh_loop.run(scenario())
+
+
+def _finished_record(save: dict[str, Any], when: float, over: bool = True) -> str:
+    return json.dumps({"title": "Old game", "updated": when, "over": over, "save": save})
+
+
+def test_finished_games_beyond_the_newest_30_are_pruned_when_a_game_ends_results_kept() -> None:
+    """Issue 34: finished games are pruned by a stated rule (the newest KEEP_FINISHED kept, never an
+    unfinished one), and each pruned game leaves a small result line in railtable.results."""
+    from railtable_web import store
+
+    from railtable.core import Match
+
+    old = Match("transamerica", {"players": ["Ann", "\u202eBob"]}, 4, [None, "easy"]).to_save()
+    storage = {f"railtable.save.f{i}": _finished_record(old, 1.6e12 + i) for i in range(store.KEEP_FINISHED + 5)}
+    storage.update({f"railtable.save.u{i}": _finished_record(old, 1.5e12 + i, over=False) for i in range(3)})
+
+    async def scenario() -> None:
+        page = start_page(storage)
+        assert f"The newest {store.KEEP_FINISHED} finished games are kept" in page.last("#save-space", "textContent")
+        _start_game(page, [("Ann", "human"), ("Bob", "human")])
+        the_app = app.APP
+        assert the_app is not None and the_app.session is not None
+        match = the_app.session.match
+        while not match.state.is_over():  # played to its end, then saved as the page saves a move
+            seat = match.state.to_act()[0]
+            match.apply(match.state.legal_actions(seat)[0])
+        the_app.autosave()
+        slots = {k.removeprefix("railtable.save.") for k in saved_slots(bridge.STORAGE)}
+        assert {f"u{i}" for i in range(3)} <= slots  # unfinished games are never pruned
+        finished = {s for s in slots if s.startswith("f")}
+        # the new game counts among the newest: 29 old ones stay, the 6 oldest went
+        assert finished == {f"f{i}" for i in range(6, store.KEEP_FINISHED + 5)}, sorted(finished)
+        lines = json.loads(bridge.STORAGE.getItem(store.RESULTS_KEY))
+        by_slot = {line["slot"]: line for line in lines}
+        assert set(by_slot) == {f"f{i}" for i in range(6)} | {the_app.session.slot}
+        assert by_slot["f0"] == {"slot": "f0", "date": 1.6e12, "game": "transamerica", "players": ["Ann", "\u202eBob"],
+                                 "kinds": ["human", "easy"], "scores": None, "winners": None}
+        mine = by_slot[the_app.session.slot]
+        assert mine["players"] == ["Ann", "Bob"] and mine["kinds"] == ["human", "human"]
+        assert mine["scores"] == the_app.session.match.state.result()["scores"] and mine["winners"]
+        assert len(json.dumps(mine)) < 300  # a small line, not a save
+        _cancel_tasks()
+
+    fresh_loop.run(scenario())

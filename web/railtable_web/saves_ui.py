@@ -38,7 +38,7 @@ from .i18n import t
 from .markup import escape
 from .public_moves import PublicMoves
 from .refusals import refusal
-from .store import PREFIX, SETTINGS_KEY, parse_record
+from .store import KEEP_FINISHED, PREFIX, SETTINGS_KEY, parse_record, result_line
 
 TAB_ID = ""
 """This page's id, written beside each save it makes (two tabs on one game). Drawn by
@@ -73,6 +73,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "cleared": "{n} finished games deleted.",
         "cleared_none": "No finished game to delete.",
         "space": "Saved games take {size} of the about 5 MB a browser keeps for a site.",
+        "prune_rule": "The newest {n} finished games are kept: when a game ends, older finished games are "
+                      "deleted (their results are kept). Unfinished games are never deleted.",
         "size_kb": "{n} KB",
         "size_mb": "{n} MB",
         "decimal_point": ".",
@@ -111,6 +113,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "cleared": "{n} parties terminées effacées.",
         "cleared_none": "Aucune partie terminée à effacer.",
         "space": "Les parties sauvegardées occupent {size} des 5 Mo environ qu'un navigateur garde pour un site.",
+        "prune_rule": "Les {n} dernières parties terminées sont gardées : quand une partie se termine, les parties "
+                      "terminées plus anciennes sont supprimées (leurs résultats sont gardés). Les parties en cours ne "
+                      "sont jamais supprimées.",
         "size_kb": "{n} Ko",
         "size_mb": "{n} Mo",
         "decimal_point": ",",
@@ -222,7 +227,7 @@ def render_space(app: Any) -> None:
         used = app.store.space()
     except Exception:  # noqa: BLE001 - the number is a courtesy
         return
-    q("#save-space").textContent = say("space", size=size_text(used))
+    q("#save-space").textContent = say("space", size=size_text(used)) + " " + say("prune_rule", n=KEEP_FINISHED)
 
 
 def on_banner_click(app: Any, event: Any) -> None:
@@ -301,6 +306,19 @@ def autosave(app: Any) -> None:
         write_failed(app, key, f"{type(exc).__name__}: {exc}", None)
         return
     s.last_text = app.store.storage.getItem(key)
+    if over and not getattr(s, "result_kept", False):  # the game has just ended
+        s.result_kept = True
+        keep_result(app, s)
+
+
+def keep_result(app: Any, s: Any) -> None:
+    """A game has ended: its result line is kept, and finished games beyond the newest
+    ``store.KEEP_FINISHED`` are deleted (the rule the saves panel states)."""
+    try:
+        app.store.add_result(result_line(s.slot, s.match.to_save(), time.time() * 1000, s.match.state.result()))
+        app.store.prune_finished(protect=s.slot)
+    except Exception as exc:  # noqa: BLE001 - full storage: the game itself is saved; told as any failed write
+        dom.log("warn", f"Railtable: results not kept: {exc!r}")
 
 
 def go_stale(app: Any) -> None:
