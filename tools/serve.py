@@ -6,8 +6,10 @@ Correct MIME types for Pyodide and PyScript (``.mjs``/``.js`` JavaScript, ``.was
 (tests see fresh files; the service worker does the offline caching). One connection per request
 (HTTP/1.0), so stopping the server really cuts the page off.
 
-Usage: ``python3 tools/serve.py [--port N] [--dir DIST]`` (``$PORT`` overrides the default 8000;
-``--port 0`` takes a free port). Tests and benchmarks use :class:`SiteServer`.
+Usage: ``python3 tools/serve.py [--port N] [--dir DIST] [--prefix /railtable/]`` (``$PORT`` overrides
+the default 8000; ``--port 0`` takes a free port; ``--prefix`` serves the site under a subpath, as
+GitHub Pages serves a project site, and answers 404 outside it). Tests and benchmarks use
+:class:`SiteServer`.
 """
 
 from __future__ import annotations
@@ -51,6 +53,17 @@ class SiteHandler(SimpleHTTPRequestHandler):
     quiet = True
     sent: list[tuple[str, int, int]] | None = None
     """When a list: (path, status, body bytes) of every answer, for tests and benchmarks."""
+    prefix = "/"
+    """The site's path on the server ("/railtable/": a project site on GitHub Pages)."""
+
+    def translate_path(self, path: str) -> str:
+        if self.prefix != "/":
+            if path == self.prefix.rstrip("/"):
+                path = self.prefix  # /railtable -> /railtable/ (index.html)
+            if not path.startswith(self.prefix):
+                return str(Path(self.directory) / ".outside-the-site" / "none")  # a 404
+            path = "/" + path[len(self.prefix):]
+        return super().translate_path(path)
 
     def send_response(self, code: int, message: str | None = None) -> None:
         self._status = code
@@ -78,10 +91,11 @@ class SiteHandler(SimpleHTTPRequestHandler):
 
 
 def make_handler(
-    directory: Path, quiet: bool = True, sent: list[tuple[str, int, int]] | None = None
+    directory: Path, quiet: bool = True, sent: list[tuple[str, int, int]] | None = None, prefix: str = "/"
 ) -> functools.partial[SiteHandler]:
-    """A request handler class serving ``directory`` (recording what it sends in ``sent``)."""
-    handler_class = type("Handler", (SiteHandler,), {"quiet": quiet, "sent": sent})
+    """A request handler class serving ``directory`` under ``prefix`` (recording what it sends in ``sent``)."""
+    prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
+    handler_class = type("Handler", (SiteHandler,), {"quiet": quiet, "sent": sent, "prefix": prefix})
     return functools.partial(handler_class, directory=str(directory))
 
 
@@ -98,10 +112,13 @@ class SiteServer:
     ``start()`` binds ``port`` (0 picks a free one; a restart keeps the same port so the origin,
     and with it the service worker and storage, stays the same); ``stop()`` closes the socket.
     ``sent`` lists (path, status, body bytes) of every file sent (``sent.clear()`` to restart).
+    ``prefix`` serves the site under a subpath ("/railtable/"): ``url`` then ends with it.
     """
 
-    def __init__(self, directory: Path, port: int = 0, host: str = HOST, quiet: bool = True) -> None:
+    def __init__(self, directory: Path, port: int = 0, host: str = HOST, quiet: bool = True,
+                 prefix: str = "/") -> None:
         self.directory = Path(directory)
+        self.prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
         self.host = host
         self.port = port
         self.quiet = quiet
@@ -111,7 +128,7 @@ class SiteServer:
 
     @property
     def url(self) -> str:
-        return f"http://{self.host}:{self.port}/"
+        return f"http://{self.host}:{self.port}{self.prefix}"
 
     @property
     def running(self) -> bool:
@@ -120,7 +137,7 @@ class SiteServer:
     def start(self) -> SiteServer:
         if self._server is not None:
             return self
-        server = SiteHTTPServer((self.host, self.port), make_handler(self.directory, self.quiet, self.sent))
+        server = SiteHTTPServer((self.host, self.port), make_handler(self.directory, self.quiet, self.sent, self.prefix))
         self.port = server.server_address[1]
         self._server = server
         self._thread = threading.Thread(target=server.serve_forever, name=f"serve:{self.port}", daemon=True)
@@ -149,17 +166,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")),
                         help="port (default: $PORT or 8000; 0 = any free port)")
     parser.add_argument("--dir", type=Path, default=ROOT / "dist", help="folder to serve (default: dist/)")
+    parser.add_argument("--prefix", default="/", help="serve the site under this path (default: /)")
     parser.add_argument("--log", action="store_true", help="log every request")
     args = parser.parse_args(argv)
     if not (args.dir / "index.html").is_file():
         print(f"serve: {args.dir} has no index.html; build first: python3 tools/build.py", file=sys.stderr)
         return 1
     try:
-        server = SiteHTTPServer((HOST, args.port), make_handler(args.dir, quiet=not args.log))
+        server = SiteHTTPServer((HOST, args.port), make_handler(args.dir, quiet=not args.log, prefix=args.prefix))
     except OSError as err:
         print(f"serve: cannot listen on {HOST}:{args.port}: {err} (set PORT to another port)", file=sys.stderr)
         return 1
-    print(f"Railtable is served at http://{HOST}:{server.server_address[1]}/ (Ctrl+C stops)", flush=True)
+    prefix = "/" + args.prefix.strip("/") + "/" if args.prefix.strip("/") else "/"
+    print(f"Railtable is served at http://{HOST}:{server.server_address[1]}{prefix} (Ctrl+C stops)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -28,6 +28,14 @@
   let seq = 0;
   let pending = 0; // events sent to the worker and not answered yet
   const settledWaiters = [];
+  // What the page says when the engine fails (tell, below): English, or the reader's language as the
+  // engine last sent it (relabel, also from the last visit's texts before the engine is up).
+  const bootTexts = {
+    engine_failed: "The engine could not be loaded.",
+    engine_slow: "Loading the engine is taking longer than it should (a slow connection or a busy device?).",
+    engine_stopped: "The engine stopped. Your game is saved up to its last move.",
+    retry: "Retry",
+  };
 
   function send(message) {
     worker.postMessage({ kind: message.kind, json: JSON.stringify(message) });
@@ -170,6 +178,7 @@
   const TEXTS_KEY = "railtable-page-texts"; // not under "railtable.": never copied to the worker
   function relabel(lang, texts, keep = true) {
     root.lang = lang;
+    for (const key of ["engine_failed", "engine_slow", "engine_stopped", "retry"]) if (texts[key]) bootTexts[key] = texts[key];
     for (const el of document.querySelectorAll("[data-i18n]")) {
       const text = texts[el.getAttribute("data-i18n")];
       if (text === undefined) continue;
@@ -369,16 +378,41 @@
   }
   const failing = new Set(); // keys whose last write failed
 
+  // ---- a boot step that fails or stalls, an engine that stops: told, with a Retry (a reload) ------
+  const STALL_MS = 8000; // no word from the worker for this long while it boots: say so
+  let watchdog = null;
+  function watch() {
+    clearTimeout(watchdog);
+    if (root.dataset.engine !== "ready") watchdog = setTimeout(() => tell("engine_slow"), STALL_MS);
+  }
+  /** #engine-status says what went wrong, with a Retry button that reloads the page (a reload
+   * downloads again what failed; the saves are in localStorage). A slow boot that then finishes
+   * is relabelled "Engine ready" by the engine itself. */
+  function tell(key) {
+    const status = document.getElementById("engine-status");
+    if (!status) return;
+    const retry = document.createElement("button");
+    retry.type = "button";
+    retry.id = "engine-retry";
+    retry.textContent = bootTexts.retry;
+    retry.onclick = () => location.reload();
+    status.replaceChildren(bootTexts[key] + " ", retry);
+    status.className = "engine-status failed";
+    status.setAttribute("role", "alert");
+    root.dataset.engineProblem = key; // tests
+    const start = document.getElementById("start"); // nothing can start without the engine
+    if (start && key !== "engine_slow") start.disabled = true;
+  }
+
   let onEngineFailure = null; // a first visit registers the service worker then too
   function fail(error) {
+    clearTimeout(watchdog);
     if (onEngineFailure) onEngineFailure();
     onEngineFailure = null;
-    console.error("Railtable: the engine could not start:", error);
-    const status = document.getElementById("engine-status");
-    if (status) {
-      status.textContent = "The engine could not start: reload the page";
-      status.className = "engine-status failed";
-    }
+    const stopped = root.dataset.engine === "ready";
+    root.dataset.engine = "failed";
+    console.error(stopped ? "Railtable: the engine stopped:" : "Railtable: the engine could not start:", error);
+    tell(stopped ? "engine_stopped" : "engine_failed");
   }
 
   // ---- drawing at most once a frame ------------------------------------------------------------
@@ -425,7 +459,10 @@
 
   function onMessage(event) {
     const message = event.data;
-    if (message.kind === "ops") {
+    watch(); // the worker is alive (it says "progress" as each boot step starts and ends)
+    if (message.kind === "progress") {
+      // nothing else to do
+    } else if (message.kind === "ops") {
       receiveOps(JSON.parse(message.batch));
     } else if (message.kind === "hello") {
       performance.mark("railtable-hello"); // benchmarks: the worker's Python is up
@@ -460,7 +497,8 @@
     performance.mark("railtable-worker"); // bench/boot.py
     worker = new Worker(new URL("worker.js", here), { type: "module", name: firstVisit ? "first-visit" : "engine" });
     worker.onmessage = onMessage;
-    worker.onerror = (event) => fail(event.message || "worker error");
+    worker.onerror = (event) => fail(event.message || "the worker's script could not be loaded");
+    watch();
     for (const message of early.splice(0)) worker.postMessage(message);
   }
   const early = []; // messages posted before the worker exists (test hook)

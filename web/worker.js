@@ -8,7 +8,7 @@
  * named "snapshot", makes that snapshot for the next boots (makeSnapshot below).
  * Messages to the page: {kind: "ops", batch} (DOM operations, JSON), {kind: "hello"} (Python is
  * up: send "start"), {kind: "result", id, value | error} (answers "run", used by tests),
- * {kind: "failed", error} (the engine could not start).
+ * {kind: "failed", error} (the engine could not start), {kind: "progress"} (a boot step began or ended).
  * Started by web/page.js as a module worker. tools/build.py writes the runtime's real folder,
  * vendor/pyodide-<content hash>/, in place of the placeholder folder in the two URLs below (sw.js: "the runtime").
  */
@@ -38,16 +38,27 @@ const snap = { read: null };
 const FETCHED_CACHE = "railtable-fetched:" + site.pathname;
 const fetched = [];
 const plainFetch = self.fetch;
-if (self.name === "first-visit") {
+if (self.name !== "snapshot") {
+  // The page's watchdog hears of every download as it starts and ends ({kind: "progress"}): a
+  // boot step that stalls is told within seconds (web/page.js, STALL_MS).
+  post({ kind: "progress" });
   self.fetch = async (...args) => {
+    post({ kind: "progress" });
     const response = await plainFetch.apply(self, args);
-    if (response.status === 200 && response.url.startsWith(site.href)) fetched.push([response.url, response.clone()]);
+    post({ kind: "progress" });
+    if (self.name === "first-visit" && response.status === 200 && response.url.startsWith(site.href)) {
+      fetched.push([response.url, response.clone()]);
+    }
     return response;
   };
+  // A failure inside the runtime's loader that nobody awaits still fails the boot, at once.
+  self.addEventListener("unhandledrejection", (event) => {
+    if (!deliver) post({ kind: "failed", error: String(event.reason && event.reason.stack ? event.reason.stack : event.reason) });
+  });
 }
 
 async function keepFetched() {
-  self.fetch = plainFetch;
+  self.fetch = plainFetch; // the engine is up: no more progress to tell
   if (!fetched.length) return;
   try {
     const cache = await caches.open(FETCHED_CACHE);

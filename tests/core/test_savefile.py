@@ -173,6 +173,19 @@ def test_player_names_are_text_of_sensible_length(players: object, message: str)
     refused(save(config={"players": players}, seats=[None, None]), message)
 
 
+@pytest.mark.parametrize("name", [" ", "\u200b\u200b", "\u202e", "\u200d\u2060\ufeff", "\u3164", "\t\n", "\u0301"])
+def test_a_name_with_no_visible_character_is_refused(name: str) -> None:
+    """Issue 34: zero-width, bidi-control-only or blank names cannot be told from no name."""
+    refused(save(config={"players": ["Ann", name]}), "player 2 has no visible character")
+    with pytest.raises(ConfigError, match="player 2 has no visible character"):
+        Match("toy", {"players": ["Ann", name]}, 1)
+
+
+@pytest.mark.parametrize("name", ["\u202eAnn", "A\u200b", "Zoé", "אבי", "李"])
+def test_a_name_with_a_visible_character_is_kept_as_typed(name: str) -> None:
+    assert Match.from_save(save(config={"players": ["Ann", name]})).state.names[1] == name
+
+
 def test_a_forty_character_name_is_fine() -> None:
     assert Match.from_save(save(config={"players": ["x" * MAX_NAME_CHARS, "<b>Bob</b>"]})).state.names[0] == "x" * 40
 

@@ -67,6 +67,7 @@ class App:
         self.table_handlers: int | None = None  # the first listener id of the open table
         self.flashes = 0
         self.url_params: dict[str, str] = {}  # a shared link's game options, until a game starts
+        self.fault_slot: str | None = None  # the game whose fault's dialog is open (engine_fault)
 
     # ---- start-up ------------------------------------------------------------
     def start(self) -> None:
@@ -254,6 +255,10 @@ class App:
         saves_ui.show_link_problems(self)
 
     def on_start(self, event: Any) -> None:
+        # Start clicked again before the first click's table was drawn (several clicks sent in one
+        # task): a table is open, so the lobby's later submits start nothing (one saved game).
+        if self.session is not None:
+            return
         game_id = self.selected_game()
         if game_id not in self.loaded:  # clicked before the warm-up reached it: its options first
             self.render_options(game_id)
@@ -299,7 +304,7 @@ class App:
             )
             msg = (f'<span class="save-error">{escape(problem)}</span>' if problem else "") + extra_msg
             items.append(
-                f'<li class="save{" broken" if problem else ""}"><span class="save-title">{escape(_shown_title(e.title))}</span>'
+                f'<li class="save{" broken" if problem else ""}"><bdi class="save-title">{escape(_shown_title(e.title))}</bdi>'
                 f'<span class="save-when">{escape(when)}</span>{msg}<span class="save-buttons">{buttons}</span></li>'
             )
         q("#save-list").innerHTML = "".join(items)
@@ -540,15 +545,65 @@ class App:
                 if action is None:
                     return
                 self.session.match.apply(action)
-            except Exception as exc:  # a bot bug must not freeze the table
-                self.flash(t("bot_failed", error=exc))
+            except Exception as exc:  # a bot bug must not freeze the table: the player chooses
+                seat = self.session.bot_to_act() if self.session is not None else None
                 dom.log("error", f"bot failure: {exc!r}")
+                self.engine_fault(exc, seat)
                 return
             self.autosave()
             self.redraw()  # without re-entering the scheduler
             dom.flush()
             if self.session.match.state.is_over():
                 return
+
+    # ---- faults ------------------------------------------------------------------
+    def engine_fault(self, exc: BaseException, seat: int | None = None) -> None:
+        """The engine or a bot raised in the open game (a bug, never a refused move): the player is
+        told in a dialog that stays until answered. The game is as its save has it (every move
+        played before the fault): "Try again" reopens it from that save (a bot then chooses
+        again), a failing bot's seat can be handed to another level, or the lobby keeps the save."""
+        session = self.session
+        if session is None:
+            self.flash(t("fault_lobby", error=_fault_text(exc)))
+            return
+        self.cancel_bots()
+        self.fault_slot = session.slot
+        if seat is not None and session.is_bot(seat):
+            text = t("fault_bot", name=session.names[seat], error=_fault_text(exc))
+            level = session.seats[seat]
+            hand = "".join(
+                f'<button type="button" data-hand="{seat}:{escape(other)}">'
+                f'{escape(t("fault_hand", level=i18n.bot_name(other), name=session.names[seat]))}</button> '
+                for other in session.match.info.bots if other != level
+            )
+        else:
+            text, hand = t("fault_move", error=_fault_text(exc)), ""
+        self.modal(f'<h2>{escape(t("fault_title"))}</h2><p class="fault">{escape(text)}</p>'
+                   f'<p class="modal-buttons">{hand}<button type="button" data-newgame="1">'
+                   f'{escape(t("back_to_lobby"))}</button></p>', close_label=t("fault_retry"))
+
+    def after_fault(self, hand: str | None = None) -> None:
+        """Reopen the game from its save (the moves played before the fault), with a failing bot's
+        seat given to another level when ``hand`` is "seat:level"; the bots move again."""
+        slot, self.fault_slot = self.fault_slot, None
+        if slot is None:
+            return
+        entry = self.store.read(slot)
+        if entry.save is not None:
+            try:
+                session = Session(Match.from_save(entry.save), slot)
+            except SaveError as exc:
+                self.flash(t("cannot_resume", error=refusal(exc)))
+                return
+            saves_ui.opened(session, entry)
+            self.open(session)
+        if hand is not None and self.session is not None:
+            seat_text, _, level = hand.partition(":")
+            seat = int(seat_text)
+            if self.session.is_bot(seat) and level in self.session.match.info.bots:
+                self.session.match.seats[seat] = level  # saved with the game: the seat plays at that level
+                self.autosave()
+        self.refresh()
 
     # ---- top bar, modal, messages ---------------------------------------------
     def on_topbar(self, event: Any) -> None:
@@ -587,12 +642,20 @@ class App:
         # A click on the backdrop closes the box, unless the box has just opened: that click was
         # aimed at the table underneath (a bot's move or a round's end opened the box meanwhile).
         backdrop = event.target_id == "modal" and time.monotonic() - self.modal_opened > MODAL_GRACE_S
-        if closest_data(event, "close") is not None or backdrop:
+        hand = closest_data(event, "hand")
+        if self.fault_slot is not None and (closest_data(event, "close") is not None or hand is not None):
+            show(q("#modal"), False)  # a fault's dialog: "Try again" or "Let ... play"
+            self.modal_open = False
+            self.after_fault(hand)
+        elif self.fault_slot is not None and backdrop:
+            pass  # a fault's dialog is answered with one of its buttons
+        elif closest_data(event, "close") is not None or backdrop:
             show(q("#modal"), False)
             self.modal_open = False
         elif closest_data(event, "newgame") is not None:
             show(q("#modal"), False)
             self.modal_open = False
+            self.fault_slot = None
             self.close_table()
         elif closest_data(event, "again") is not None:
             show(q("#modal"), False)
@@ -631,6 +694,12 @@ class App:
 
 
 APP: App | None = None
+
+
+def _fault_text(exc: BaseException) -> str:
+    """What went wrong, in one line: the exception's kind and its first line."""
+    first = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else ""
+    return f"{type(exc).__name__}: {first}" if first else type(exc).__name__
 
 
 def _random_seed() -> int:

@@ -82,7 +82,20 @@ def receive(text: str) -> None:
         import traceback
 
         dom.log("error", f"Railtable: {exc!r}\n{traceback.format_exc()}")
+        if kind == "event":
+            _tell_fault(exc)
     dom.flush(reply if isinstance(reply, int) else None)
+
+
+def _tell_fault(exc: Exception) -> None:
+    """A person's click raised: the player is told, and the open game can go on (``App.engine_fault``)."""
+    from . import app
+
+    try:
+        if app.APP is not None:
+            app.APP.engine_fault(exc)
+    except Exception as again:  # noqa: BLE001 (the page must still get its answer)
+        dom.log("error", f"Railtable: {again!r}")
 
 
 def _saves_ui(name: str, *args: Any) -> None:

@@ -17,4 +17,21 @@ def escape(s: str, quote: bool = True) -> str:
     return s
 
 
-__all__ = ["escape"]
+_BIDI_CLASSES = frozenset(("R", "AL", "AN", "LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"))
+
+
+def isolate(name: str) -> str:
+    """A player's name as shown: a name holding right-to-left letters or bidi control characters
+    (U+202E...) is wrapped in FIRST STRONG ISOLATE ... POP DIRECTIONAL ISOLATE, so it reads in its
+    own direction and cannot reorder the text around it (a lobby row, a message, the tab's title).
+    Other names are returned as they are."""
+    if name.isascii():
+        return name
+    import unicodedata  # only for names beyond ASCII
+
+    if any(unicodedata.bidirectional(c) in _BIDI_CLASSES for c in name):
+        return "\u2068" + name + "\u2069"
+    return name
+
+
+__all__ = ["escape", "isolate"]

@@ -91,6 +91,7 @@ _FR: list[tuple[str, str]] = [
     (r"(?P<game>.+) is for (?P<a>\d+) to (?P<b>\d+) players, not (?P<n>\d+)", "{game} se joue de {a} à {b} joueurs, pas {n}"),
     (r"(?P<game>.+) is for (?P<a>\d+) to (?P<b>\d+) players", "{game} se joue de {a} à {b} joueurs"),
     (r"the name of player (?P<i>\d+) is not text", "le nom du joueur {i} n'est pas du texte"),
+    (r"the name of player (?P<i>\d+) has no visible character", "le nom du joueur {i} n'a aucun caractère visible"),
     (r"the name of player (?P<i>\d+) must have 1 to (?P<max>\d+) characters, not (?P<n>\d+)",
      "le nom du joueur {i} doit avoir de 1 à {max} caractères, pas {n}"),
     (r"(?P<a>\d+) players but (?P<b>\d+) seats", "{a} joueurs mais {b} places"),

@@ -30,6 +30,7 @@ from typing import Any
 
 from railtable.core import Match, SaveError
 from railtable.core.registry import CATALOGUE
+from railtable.core.savefile import RulesVersionError
 
 from . import dom, i18n
 from .dom import closest_data, download, on, q, show
@@ -37,7 +38,7 @@ from .i18n import t
 from .markup import escape
 from .public_moves import PublicMoves
 from .refusals import refusal
-from .store import PREFIX, SETTINGS_KEY, parse_record
+from .store import KEEP_FINISHED, PREFIX, SETTINGS_KEY, parse_record, result_line
 
 TAB_ID = ""
 """This page's id, written beside each save it makes (two tabs on one game). Drawn by
@@ -72,6 +73,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "cleared": "{n} finished games deleted.",
         "cleared_none": "No finished game to delete.",
         "space": "Saved games take {size} of the about 5 MB a browser keeps for a site.",
+        "prune_rule": "The newest {n} finished games are kept: when a game ends, older finished games are "
+                      "deleted (their results are kept). Unfinished games are never deleted.",
         "size_kb": "{n} KB",
         "size_mb": "{n} MB",
         "decimal_point": ".",
@@ -91,6 +94,7 @@ TEXTS: dict[str, dict[str, str]] = {
                          "who opens it can see them. Export it?",
         "too_big": "Cannot import {file}: it is {size}, too large to be a Railtable save (at most 5 MB).",
         "import_failed": "Cannot import {file}: {error}",
+        "import_rules": "Cannot import {file}: {error}. Nothing was imported.",
     },
     "fr": {
         "full": "l'espace de stockage du navigateur pour ce site est plein",
@@ -109,6 +113,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "cleared": "{n} parties terminées effacées.",
         "cleared_none": "Aucune partie terminée à effacer.",
         "space": "Les parties sauvegardées occupent {size} des 5 Mo environ qu'un navigateur garde pour un site.",
+        "prune_rule": "Les {n} dernières parties terminées sont gardées : quand une partie se termine, les parties "
+                      "terminées plus anciennes sont supprimées (leurs résultats sont gardés). Les parties en cours ne "
+                      "sont jamais supprimées.",
         "size_kb": "{n} Ko",
         "size_mb": "{n} Mo",
         "decimal_point": ",",
@@ -129,6 +136,7 @@ TEXTS: dict[str, dict[str, str]] = {
                          "joueur. Quiconque l'ouvre peut les voir. L'exporter ?",
         "too_big": "Impossible d'importer {file} : {size}, trop gros pour une sauvegarde Railtable (5 Mo au plus).",
         "import_failed": "Impossible d'importer {file} : {error}",
+        "import_rules": "Impossible d'importer {file} : {error}. Rien n'a été importé.",
     },
 }
 
@@ -219,7 +227,7 @@ def render_space(app: Any) -> None:
         used = app.store.space()
     except Exception:  # noqa: BLE001 - the number is a courtesy
         return
-    q("#save-space").textContent = say("space", size=size_text(used))
+    q("#save-space").textContent = say("space", size=size_text(used)) + " " + say("prune_rule", n=KEEP_FINISHED)
 
 
 def on_banner_click(app: Any, event: Any) -> None:
@@ -298,6 +306,19 @@ def autosave(app: Any) -> None:
         write_failed(app, key, f"{type(exc).__name__}: {exc}", None)
         return
     s.last_text = app.store.storage.getItem(key)
+    if over and not getattr(s, "result_kept", False):  # the game has just ended
+        s.result_kept = True
+        keep_result(app, s)
+
+
+def keep_result(app: Any, s: Any) -> None:
+    """A game has ended: its result line is kept, and finished games beyond the newest
+    ``store.KEEP_FINISHED`` are deleted (the rule the saves panel states)."""
+    try:
+        app.store.add_result(result_line(s.slot, s.match.to_save(), time.time() * 1000, s.match.state.result()))
+        app.store.prune_finished(protect=s.slot)
+    except Exception as exc:  # noqa: BLE001 - full storage: the game itself is saved; told as any failed write
+        dom.log("warn", f"Railtable: results not kept: {exc!r}")
 
 
 def go_stale(app: Any) -> None:
@@ -471,6 +492,9 @@ def read_import(app: Any, file: dict[str, Any]) -> Match | None:
         return None
     try:
         return Match.from_save(str(file.get("text", "")))
+    except RulesVersionError as exc:  # refused: nothing is kept (the engine's "the game is kept" is for stored saves)
+        why = str(exc).split(". The game is kept:")[0]
+        app.flash(say("import_rules", file=name, error=refusal(why)))
     except SaveError as exc:
         app.flash(t("cannot_import", file=name, error=refusal(exc)))
     except Exception as exc:  # noqa: BLE001 - whatever the file, the engine stays alive

@@ -10,6 +10,8 @@ from typing import Any
 
 from railtable.core import Action, Bot, Match
 
+from .markup import isolate
+
 PLAYER_COLOURS = ["#6a3fb5", "#0d8a8a", "#c2185b", "#6d4c41", "#3c4f5c", "#8a8a10"]
 
 
@@ -36,7 +38,8 @@ class Session:
 
     @property
     def names(self) -> list[str]:
-        return self.match.state.names
+        """The players' names as shown (``markup.isolate``: bidi characters reorder nothing else)."""
+        return [isolate(name) for name in self.match.state.names]
 
     @property
     def humans(self) -> list[int]:

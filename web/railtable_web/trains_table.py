@@ -265,6 +265,7 @@ class TrainsTable:
         # hand
         if viewer is None:
             hand_html = f'<p class="muted">{ui("hidden_hand", lang)}</p>'
+            q("#tr-hand-title").textContent = ui("your_hand", lang)  # not the last player's count
         else:
             parts = []
             choose = trains_ui.hand_choices(view, self.index)

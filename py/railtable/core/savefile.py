@@ -16,7 +16,8 @@ What is refused, each with a :class:`SaveError` whose message a player understan
 * an unknown format or format version, an unknown key at the top level, an unknown game;
 * a seed that is not a whole number (``3.7``, ``"7"``, ``true``) or is outside ±2^63;
 * a config that is not an object, or that holds a key the game does not read (issue 34: a 4.6 MB
-  save with junk in its config opened); players that are not 1 to :data:`MAX_NAME_CHARS` characters long;
+  save with junk in its config opened); players that are not 1 to :data:`MAX_NAME_CHARS` characters
+  long, or whose name has no visible character (only spaces, zero-width or bidi control characters);
 * seats that are not a list of one entry per player, each ``null`` (a person) or a bot kind the game
   has (looked up in the game's registry entry, so new bot kinds are accepted as soon as they exist);
 * actions that are not a list of objects;
@@ -196,7 +197,27 @@ def check_names(players: Any, info: SeatRules) -> list[str]:
             raise ConfigError(f"the name of player {i + 1} is not text")
         if not 1 <= len(name) <= MAX_NAME_CHARS:
             raise ConfigError(f"the name of player {i + 1} must have 1 to {MAX_NAME_CHARS} characters, not {len(name)}")
+        if not has_visible_character(name):
+            raise ConfigError(f"the name of player {i + 1} has no visible character")
     return players
+
+
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+"""Characters that Unicode files as letters or symbols but that draw nothing (Hangul fillers, the
+blank Braille pattern)."""
+_INVISIBLE_CATEGORIES = frozenset(("Cc", "Cf", "Zs", "Zl", "Zp", "Mn", "Me"))
+"""Controls, format characters (zero-width spaces and joiners, bidi controls), spaces, and marks
+that only change the character before them."""
+
+
+def has_visible_character(name: str) -> bool:
+    """True if ``name`` draws something: a name made only of spaces, zero-width or bidi control
+    characters cannot be told apart from no name, or from another player's (issue 34)."""
+    if name.isascii():
+        return any(" " < c < "\x7f" for c in name)
+    import unicodedata  # only for names beyond ASCII (a module Pyodide loads on first use)
+
+    return any(c not in _BLANK_LETTERS and unicodedata.category(c) not in _INVISIBLE_CATEGORIES for c in name)
 
 
 def check_seats(seats: Any, info: SeatRules, players: int) -> list[str | None]:
