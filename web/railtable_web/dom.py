@@ -82,11 +82,13 @@ def later(selector: str, html: str) -> None:
 def later_pieces(prefix: str, pieces: list[str]) -> str:
     """Empty groups ``<g id="<prefix>-<i>">`` to put in place of ``pieces`` (parts of a board's
     background), each filled by :func:`later` in a task of its own."""
-    slots = []
-    for i, piece in enumerate(pieces):
-        slots.append(f'<g id="{prefix}-{i}"></g>')
-        later(f"#{prefix}-{i}", piece)
-    return "".join(slots)
+    return "".join(later_one(f"{prefix}-{i}", piece) for i, piece in enumerate(pieces))
+
+
+def later_one(ident: str, html: str) -> str:
+    """An empty group ``<g id="<ident>">`` that :func:`later` fills with ``html``."""
+    later(f"#{ident}", html)
+    return f'<g id="{ident}"></g>'
 
 
 def draw(selector: str, html: str) -> None:

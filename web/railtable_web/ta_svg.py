@@ -9,6 +9,7 @@ the printed board. Player names are escaped: they are text, never markup.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from railtable.transamerica import board
@@ -289,23 +290,26 @@ def round_summary_svg(record: dict[str, Any], names: list[str], lang: str = "en"
 
 
 def round_board_svg(record: dict[str, Any], names: list[str], selected: int | None = None, lang: str = "en",
-                    static: str | None = None) -> str:
+                    later: Callable[[str, str], str] | None = None) -> str:
     """How a round ended (Scoring of a Round): the board with the round's last tracks and
     markers and, for each player, his five cities ringed in his colour and the free lines of the
     cheapest tree the engine counted against him (``record["needed"]``), drawn dashed. One
-    group per player (``data-rs-seat``); only ``selected``'s is shown at first. ``static``: the
-    board's background in its place (by default the whole of it; a table passes empty groups that it
-    fills in pieces, issue 34)."""
+    group per player (``data-rs-seat``); only ``selected``'s is shown at first. ``later(id, part)``:
+    what to write in place of each part (nothing in it is clickable): a table passes ``dom.later``'s
+    empty group that it fills in a task of its own (issue 34); by default each part is drawn whole."""
+    if later is None:
+        return round_board_svg(record, names, selected, lang, lambda _id, part: part)
+    static = "".join(later(f"rs-static-{i}", piece) for i, piece in enumerate(board_static_pieces()))
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH:.0f} {HEIGHT:.0f}" '
         f'class="ta-board rs-board" data-board-scale="1" role="img" aria-label="{ui("round_board_label", lang)}">',
-        board_static_svg() if static is None else static,
-        '<g class="ta-dynamic">',
+        f'<g class="ta-static">{static}</g>',
     ]
+    parts = ['<g class="ta-dynamic">']
     for a, b, seat in record.get("tracks", []):
         pa, pb = (a[0], a[1]), (b[0], b[1])
-        out.append(_line(pa, pb, "track double" if DOUBLE.get((pa, pb)) else "track"))
-        out.append(_line(pa, pb, "track-stripe", f' stroke="{PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]}"'))
+        parts.append(_line(pa, pb, "track double" if DOUBLE.get((pa, pb)) else "track"))
+        parts.append(_line(pa, pb, "track-stripe", f' stroke="{PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]}"'))
     needed = record.get("needed") or [[] for _ in names]
     cities = record.get("cities", {})
     for seat in range(len(names)):
@@ -323,14 +327,15 @@ def round_board_svg(record: dict[str, Any], names: list[str], selected: int | No
                 cx, cy = pos(c["x"], c["y"])
                 group.append(f'<circle class="rs-city" cx="{cx:.1f}" cy="{cy:.1f}" r="13" stroke="{colour}"/>')
         group.append("</g>")
-        out.extend(group)
+        parts.extend(group)
     for seat, marker in enumerate(record.get("markers", [])):
         if marker:
             cx, cy = pos(marker[0], marker[1])
             colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
-            out.append(
+            parts.append(
                 f'<g class="marker"><rect x="{cx - 7:.1f}" y="{cy - 7:.1f}" width="14" height="14" rx="3" '
                 f'fill="{colour}"/><title>{escape(names[seat])}</title></g>'
             )
-    out.append("</g>" + board_labels_svg() + "</svg>")
+    parts.append("</g>")
+    out.append(later("rs-dyn", "".join(parts)) + later("rs-names", board_labels_svg()) + "</svg>")
     return "".join(out)

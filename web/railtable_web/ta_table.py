@@ -239,7 +239,7 @@ class TransAmericaTable:
         return (
             f'<div class="rs-wrap"><p class="muted rs-hint">{ui("rs_hint", lang)}</p>'
             f'<div class="rs-picker" role="group" aria-label="{ui("show_player", lang)}">{"".join(buttons)}</div>'
-            + ta_svg.round_board_svg(record, names, selected, lang, static=self._static_in_pieces("rs-static"))
+            + ta_svg.round_board_svg(record, names, selected, lang, later=dom.later_one)
             + self._cities_legend(record, names, selected)
             + "</div>"
         )
