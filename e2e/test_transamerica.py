@@ -209,3 +209,25 @@ def test_export_then_import_a_save(page: Any, server: Any, wait_engine: Any, tmp
     page.wait_for_selector("#flash:not([hidden])")
     assert "version 2" in page.locator("#flash").inner_text()
     assert page.locator("#save-list [data-resume]").count() == 2
+
+
+def test_the_board_background_is_drawn_whole_once_and_kept(page: Any, server: Any, wait_engine: Any) -> None:
+    """Issue 34: the board's background comes in pieces after the rest of the table (no long task);
+    once the page has settled it is all there, and a move's redraw keeps its nodes (only the
+    tracks and targets are drawn again)."""
+    start_game(page, server, wait_engine, [("Ann", "human"), ("Ada", "easy")], seed=5)
+    page.evaluate("() => window.railtable.settled()")
+    whole = page.evaluate(
+        "() => window.railtable.run('from railtable_web import ta_svg\\n"
+        "ta_svg.board_static_svg().count(\"<\") - ta_svg.board_static_svg().count(\"</\")')"
+    )
+    # every element of the background is drawn once (its pieces' own groups aside)
+    drawn = page.evaluate("() => document.querySelectorAll('#ta-board .ta-static *:not([id^=ta-static-])').length")
+    assert drawn == whole - 1 > 900
+    assert page.locator("#ta-names .city-name").count() > 0
+    page.evaluate("() => { window.__kept = document.querySelector('#ta-board .ta-static line'); }")
+    before = moves(page)
+    page.locator(".junction-hit").first.click()
+    wait_moves_above(page, before)
+    page.evaluate("() => window.railtable.settled()")
+    assert page.evaluate("() => window.__kept.isConnected && window.__kept === document.querySelector('#ta-board .ta-static line')")

@@ -359,10 +359,7 @@
           break;
       }
     }
-    if (reply !== null && started.delete(reply)) {
-      pending -= 1;
-      if (pending === 0) for (const resolve of settledWaiters.splice(0)) resolve();
-    }
+    if (reply !== null && started.delete(reply)) pending -= 1; // settled: see nextPiece
     // Each failed write is reported with what localStorage really holds for that key, so the
     // worker's copy (and the lobby) never shows a stale record as current.
     for (const [key, error] of failed) {
@@ -443,19 +440,54 @@
     const ops = queued.length === 1 ? queued[0] : coalesce(queued.flat());
     queued = [];
     lastDrawn = performance.now();
-    apply(ops, null);
+    run(ops, null);
+  }
+
+  // ---- a big drawing in pieces (issue 34) --------------------------------------------------------
+  // A ["pause"] operation (dom.pause()) cuts a batch: what follows it is applied in a later task, so
+  // that the browser can answer input and render between the pieces of a big board (each piece's
+  // style and layout is then paid in its own task). The worker only pauses where the table is
+  // consistent: nothing clickable waits behind a pause. Batches received meanwhile wait their turn;
+  // an event's reply counts as answered (settled()) once its last piece is applied.
+  const pieces = []; // [ops, reply] waiting for a later task
+  let piecesTimer = null;
+
+  function run(ops, reply) {
+    let from = 0;
+    ops.forEach((op, i) => {
+      if (op[0] !== "pause") return;
+      pieces.push([ops.slice(from, i), null]);
+      from = i + 1;
+    });
+    pieces.push([from ? ops.slice(from) : ops, reply]);
+    if (piecesTimer === null) nextPiece();
+  }
+
+  function nextPiece() {
+    piecesTimer = null;
+    const [ops, reply] = pieces.shift();
+    apply(ops, reply);
+    if (pieces.length) piecesTimer = setTimeout(nextPiece, 0);
+    else if (pending === 0) for (const resolve of settledWaiters.splice(0)) resolve();
+  }
+
+  /** Apply every queued piece now (the page is read next: a test, or the page is left). */
+  function finishPieces() {
+    drain();
+    if (piecesTimer !== null) clearTimeout(piecesTimer);
+    while (pieces.length) nextPiece();
   }
 
   function receiveOps(batch) {
     if (batch.reply !== null && batch.reply !== undefined) {
       drain();
-      apply(batch.ops, batch.reply);
+      run(batch.ops, batch.reply);
       return;
     }
     queued.push(batch.ops);
     if (timer === null) timer = setTimeout(drain, Math.max(0, lastDrawn + DRAW_GAP_MS - performance.now()));
   }
-  window.addEventListener("pagehide", drain); // never lose a queued save
+  window.addEventListener("pagehide", finishPieces); // never lose a queued save
 
   function onMessage(event) {
     const message = event.data;
@@ -476,7 +508,7 @@
       if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
       else start();
     } else if (message.kind === "result") {
-      drain(); // the caller reads the page next
+      finishPieces(); // the caller reads the page next
       const waiting = results.get(message.id);
       results.delete(message.id);
       if (waiting) message.error ? waiting.reject(new Error(message.error)) : waiting.resolve(message.value);
@@ -628,7 +660,7 @@
     /** Resolves once the worker has answered every event sent so far (tests wait on it). */
     settled() {
       drain();
-      return pending === 0 ? Promise.resolve() : new Promise((resolve) => settledWaiters.push(resolve));
+      return pending === 0 && !pieces.length ? Promise.resolve() : new Promise((resolve) => settledWaiters.push(resolve));
     },
     /** How many event listeners the worker has on the page now (benchmarks: released with tables). */
     listeners() {

@@ -137,14 +137,14 @@ async def _scenario(good: list[str], bad: list[str], settings_text: str, link: s
     resumable += [f"bad{i}" for i in range(len(bad)) if f'data-resume="bad{i}"' in rows]
     for slot in resumable:
         assert f'data-resume="{slot}"' in rows
-        flashes = len([op for op in page.ops if op[1] == "#flash"])
+        flashes = len([op for op in page.ops if op[1:2] == ["#flash"]])
         the_app.resume(slot)  # raises nothing: opens, or tells why not
         dom.flush()
         assert page.errors() == []
         if slot.startswith("good"):
             assert the_app.session is not None and the_app.session.slot == slot
         else:
-            assert the_app.session is not None or len([op for op in page.ops if op[1] == "#flash"]) > flashes
+            assert the_app.session is not None or len([op for op in page.ops if op[1:2] == ["#flash"]]) > flashes
         if the_app.session is not None:
             the_app.close_table()
     for task in asyncio.all_tasks():

@@ -15,7 +15,9 @@ JSON operations; :func:`flush` sends the queued operations to the page in one me
 - page services: ``["set"/"del", key, value]`` (localStorage), ``["i18n", lang, texts]``,
   ``["css", href]``, ``["download", name, text, mime]``, ``["clip", text]``, ``["title", text]``,
   ``["log", level, text]``, ``["clicked"]`` (this batch answers a person's move: the page notes
-  the click-to-redrawn time in ``html[data-last-click-ms]``).
+  the click-to-redrawn time in ``html[data-last-click-ms]``);
+- ``["pause"]``: the page applies what follows in a later task (:func:`later`: a big board is drawn
+  in pieces, so that no single task of the page's main thread is long).
 
 Values of form controls are read from the snapshot that came with the latest event (``FORM``:
 id -> value or checked; radio name -> checked value; checkbox name -> checked values).
@@ -54,11 +56,8 @@ def connect(sender: Callable[[str], None], scheduler: Callable[[Callable[[], Non
 
 
 def emit(*op: Any) -> None:
-    global _flush_pending
     OPS.append(list(op))
-    if _scheduler is not None and not _flush_pending:
-        _flush_pending = True
-        _scheduler(_scheduled_flush)
+    emit_soon()
 
 
 def _scheduled_flush() -> None:
@@ -67,8 +66,55 @@ def _scheduled_flush() -> None:
     flush()
 
 
+LATER: dict[str, str] = {}
+"""Contents drawn in pieces at the end of the next batch (:func:`later`), by selector."""
+
+
+def later(selector: str, html: str) -> None:
+    """Set the innerHTML of ``selector`` at the end of the next batch, after a ``pause``: each piece
+    is applied (parsed, styled and laid out) in a task of its own (issue 34). For what nobody clicks
+    (a board's background); what is clickable is drawn with :func:`draw`, whole."""
+    LATER.pop(selector, None)
+    LATER[selector] = html
+    emit_soon()
+
+
+def later_pieces(prefix: str, pieces: list[str]) -> str:
+    """Empty groups ``<g id="<prefix>-<i>">`` to put in place of ``pieces`` (parts of a board's
+    background), each filled by :func:`later` in a task of its own."""
+    return "".join(later_one(f"{prefix}-{i}", piece) for i, piece in enumerate(pieces))
+
+
+def later_one(ident: str, html: str) -> str:
+    """An empty group ``<g id="<ident>">`` that :func:`later` fills with ``html``."""
+    later(f"#{ident}", html)
+    return f'<g id="{ident}"></g>'
+
+
+def draw(selector: str, html: str) -> None:
+    """Set the innerHTML of ``selector``: at once, or after the pieces :func:`later` queued (never
+    before the background it is drawn over)."""
+    if LATER:
+        later(selector, html)
+    else:
+        emit("p", selector, "innerHTML", html)
+
+
+def emit_soon() -> None:
+    """Make sure a flush comes soon (the operations wait in ``LATER``)."""
+    global _flush_pending
+    if _scheduler is not None and not _flush_pending:
+        _flush_pending = True
+        _scheduler(_scheduled_flush)
+
+
 def flush(reply: int | None = None) -> None:
-    """Send the queued operations to the page (``reply``: the event they answer)."""
+    """Send the queued operations to the page (``reply``: the event they answer), then the pieces
+    :func:`later` queued, each after a ``pause``."""
+    for selector, html in LATER.items():
+        OPS.append(["pause"])
+        OPS.append(["p", selector, "innerHTML", html])
+    LATER.clear()
     if not OPS and reply is None:
         return
     batch = json.dumps({"ops": OPS, "reply": reply}, separators=(",", ":"))

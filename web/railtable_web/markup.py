@@ -34,4 +34,11 @@ def isolate(name: str) -> str:
     return name
 
 
-__all__ = ["escape", "isolate"]
+__all__ = ["escape", "isolate", "split_even"]
+
+
+def split_even(items: list[str], pieces: int) -> list[str]:
+    """``items`` joined into at most ``pieces`` strings of consecutive items, as even as can be (a
+    board drawn in pieces, ``dom.later_pieces``)."""
+    size = max(1, -(-len(items) // pieces))
+    return ["".join(items[i : i + size]) for i in range(0, len(items), size)]

@@ -18,7 +18,7 @@ from railtable.stations.data import RULES_VERSION, board_layout
 
 from . import stations_text as tx
 from .keys import target_attrs
-from .markup import escape
+from .markup import escape, split_even
 from .session import PLAYER_COLOURS
 
 
@@ -168,8 +168,17 @@ def _bonus_badge(st: dict[str, Any], lang: str) -> str:
     return f'<g class="bonus bonus-{kind}"><title>{title}</title>{body}</g>'
 
 
+STATIC_PIECES = 3
+"""A table draws the board's background in this many pieces, each in a task of its own (issue 34)."""
+
+
 def board_static_svg(lang: str = "en", rules: int = RULES_VERSION) -> str:
     """The parts that never change: the map, track lines, route spaces, Stations and their bonuses."""
+    return "".join(board_static_pieces(lang, rules))
+
+
+def board_static_pieces(lang: str = "en", rules: int = RULES_VERSION, pieces: int = STATIC_PIECES) -> list[str]:
+    """:func:`board_static_svg` in ``pieces`` parts, in drawing order."""
     lay = layout(rules)
     width, height, station_at, space_at = lay.width, lay.height, lay.stations, lay.spaces
     out = [
@@ -227,7 +236,7 @@ def board_static_svg(lang: str = "en", rules: int = RULES_VERSION) -> str:
             + slots
             + "</g>"
         )
-    return "".join(out)
+    return split_even(out, pieces)
 
 
 SHORT_NAMES: dict[str, dict[str, str]] = {

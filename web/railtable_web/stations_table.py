@@ -13,7 +13,7 @@ from typing import Any
 from railtable.stations.data import GOODS, monopoly_values
 from railtable.stations.goods import goods_totals
 
-from . import explain, i18n
+from . import dom, explain, i18n
 from . import stations_panel as panel
 from . import stations_svg as sv
 from . import stations_text as tx
@@ -57,7 +57,9 @@ class StationsTable:
             '<div class="st-board-wrap">'
             f'<svg id="st-board" class="st-board" viewBox="0 0 {lay.width} {lay.height}" role="group"{board_attrs()} '
             f'aria-label="{escape(tx.ui("board_label", lang))}">'
-            f'{sv.board_static_svg(lang, rules)}<g id="st-dyn"></g></svg>{explain.zoom_reset_html(lang)}</div>'
+            # the background is drawn in pieces after the rest (issue 34: no long task)
+            f'{dom.later_pieces("st-static", sv.board_static_pieces(lang, rules))}<g id="st-dyn"></g></svg>'
+            f'{explain.zoom_reset_html(lang)}</div>'
             '<div class="st-bar"><div id="st-stacks" class="st-stacks"></div><div id="st-supply" class="st-bar"></div></div>'
             "</div>"
             '<aside class="st-panel">'
@@ -126,7 +128,8 @@ class StationsTable:
         controls.dataset.mine = "1" if self.legal else ""
         places = panel.place_index(self.legal, self.ui.train)
         builds = sorted({a["station"] for a in self.legal if a["type"] == "build"})
-        q("#st-dyn").innerHTML = sv.board_dynamic_svg(view, places, builds, self.turn_spaces, self.lang)
+        # after the board's background while it is being drawn
+        dom.draw("#st-dyn", sv.board_dynamic_svg(view, places, builds, self.turn_spaces, self.lang))
         q("#st-undo").disabled = not self.app.can_undo()
 
     def _track_turn(self, view: dict[str, Any]) -> None:

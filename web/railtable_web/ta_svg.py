@@ -9,13 +9,14 @@ the printed board. Player names are escaped: they are text, never markup.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from railtable.transamerica import board
 from railtable.transamerica.messages import place
 
 from .keys import target_attrs
-from .markup import escape
+from .markup import escape, split_even
 from .session import PLAYER_COLOURS
 from .ta_text import ui
 from .table_parts import seat_shape, swatch_html
@@ -81,24 +82,33 @@ def _double(a: Point, b: Point) -> str:
     return "".join(parts)
 
 
-def board_static_svg() -> str:
-    """The board itself: lines, junctions, cities. Drawn once per table."""
-    out = ['<g class="ta-static">']
+STATIC_PIECES = 4
+"""The board's background is drawn in this many pieces, each in a task of its own (issue 34)."""
+
+
+def board_static_pieces() -> list[str]:
+    """The board itself (lines, junctions, cities) in :data:`STATIC_PIECES` parts of about the
+    same number of elements, in drawing order."""
+    items = []
     for a, b, double in board.EDGES:
-        out.append(_double(a, b) if double else _line(a, b, "edge single"))
+        items.append(_double(a, b) if double else _line(a, b, "edge single"))
     for x, y in board.JUNCTIONS:
         if (x, y) not in CITY_AT:
             cx, cy = pos(x, y)
-            out.append(f'<circle class="junction" cx="{cx:.1f}" cy="{cy:.1f}" r="2.2"/>')
+            items.append(f'<circle class="junction" cx="{cx:.1f}" cy="{cy:.1f}" r="2.2"/>')
     for c in board.CITIES:
         cx, cy = pos(c["x"], c["y"])
         dashed = " dashed" if c["dashed"] else ""
-        out.append(
+        items.append(
             f'<g class="city{dashed}" data-city="{escape(c["name"])}">'
             f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="8" fill="{REGION_FILL[c["colour"]]}"/></g>'
         )
-    out.append("</g>")
-    return "".join(out)
+    return split_even(items, STATIC_PIECES)
+
+
+def board_static_svg() -> str:
+    """The board itself: lines, junctions, cities, in one group."""
+    return f'<g class="ta-static">{"".join(board_static_pieces())}</g>'
 
 
 SHORT_NAMES = {
@@ -279,21 +289,27 @@ def round_summary_svg(record: dict[str, Any], names: list[str], lang: str = "en"
     return "".join(out)
 
 
-def round_board_svg(record: dict[str, Any], names: list[str], selected: int | None = None, lang: str = "en") -> str:
+def round_board_svg(record: dict[str, Any], names: list[str], selected: int | None = None, lang: str = "en",
+                    later: Callable[[str, str], str] | None = None) -> str:
     """How a round ended (Scoring of a Round): the board with the round's last tracks and
     markers and, for each player, his five cities ringed in his colour and the free lines of the
     cheapest tree the engine counted against him (``record["needed"]``), drawn dashed. One
-    group per player (``data-rs-seat``); only ``selected``'s is shown at first."""
+    group per player (``data-rs-seat``); only ``selected``'s is shown at first. ``later(id, part)``:
+    what to write in place of each part (nothing in it is clickable): a table passes ``dom.later``'s
+    empty group that it fills in a task of its own (issue 34); by default each part is drawn whole."""
+    if later is None:
+        return round_board_svg(record, names, selected, lang, lambda _id, part: part)
+    static = "".join(later(f"rs-static-{i}", piece) for i, piece in enumerate(board_static_pieces()))
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH:.0f} {HEIGHT:.0f}" '
         f'class="ta-board rs-board" data-board-scale="1" role="img" aria-label="{ui("round_board_label", lang)}">',
-        board_static_svg(),
-        '<g class="ta-dynamic">',
+        f'<g class="ta-static">{static}</g>',
     ]
+    parts = ['<g class="ta-dynamic">']
     for a, b, seat in record.get("tracks", []):
         pa, pb = (a[0], a[1]), (b[0], b[1])
-        out.append(_line(pa, pb, "track double" if DOUBLE.get((pa, pb)) else "track"))
-        out.append(_line(pa, pb, "track-stripe", f' stroke="{PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]}"'))
+        parts.append(_line(pa, pb, "track double" if DOUBLE.get((pa, pb)) else "track"))
+        parts.append(_line(pa, pb, "track-stripe", f' stroke="{PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]}"'))
     needed = record.get("needed") or [[] for _ in names]
     cities = record.get("cities", {})
     for seat in range(len(names)):
@@ -311,14 +327,15 @@ def round_board_svg(record: dict[str, Any], names: list[str], selected: int | No
                 cx, cy = pos(c["x"], c["y"])
                 group.append(f'<circle class="rs-city" cx="{cx:.1f}" cy="{cy:.1f}" r="13" stroke="{colour}"/>')
         group.append("</g>")
-        out.extend(group)
+        parts.extend(group)
     for seat, marker in enumerate(record.get("markers", [])):
         if marker:
             cx, cy = pos(marker[0], marker[1])
             colour = PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
-            out.append(
+            parts.append(
                 f'<g class="marker"><rect x="{cx - 7:.1f}" y="{cy - 7:.1f}" width="14" height="14" rx="3" '
                 f'fill="{colour}"/><title>{escape(names[seat])}</title></g>'
             )
-    out.append("</g>" + board_labels_svg() + "</svg>")
+    parts.append("</g>")
+    out.append(later("rs-dyn", "".join(parts)) + later("rs-names", board_labels_svg()) + "</svg>")
     return "".join(out)

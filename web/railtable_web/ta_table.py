@@ -13,7 +13,7 @@ from railtable.transamerica import board, messages
 from railtable.transamerica.board import TRACKS_IN_SUPPLY
 from railtable.transamerica.steiner import missing_points
 
-from . import explain, i18n, ta_svg
+from . import dom, explain, i18n, ta_svg
 from .dom import closest_data, is_null, on, q
 from .i18n import seat_kind
 from .keys import after_attrs, announce, board_attrs
@@ -40,7 +40,9 @@ class TransAmericaTable:
             '<div class="board-wrap">'
             f'<svg id="ta-board" class="ta-board" viewBox="0 0 {ta_svg.WIDTH:.0f} {ta_svg.HEIGHT:.0f}" '
             f'role="group"{board_attrs()} aria-label="{ui("board_label", lang)}">'
-            f"{ta_svg.board_static_svg()}<g id=\"ta-dyn\"></g>{ta_svg.board_labels_svg()}</svg>{explain.zoom_reset_html(i18n.language())}"
+            # the background and the names are drawn in pieces after the rest (issue 34: no long task)
+            f'{self._static_in_pieces("ta-static")}'
+            f'<g id="ta-dyn"></g><g id="ta-names"></g></svg>{explain.zoom_reset_html(i18n.language())}'
             "</div>"
             '<aside class="side">'
             '<div class="now-bar">'
@@ -54,10 +56,17 @@ class TransAmericaTable:
             f'aria-label="{ui("log_label", lang)}"></ol></details>'
             "</aside></div>"
         )
+        dom.later("#ta-names", ta_svg.board_labels_svg())
         self.rounds_seen = len(self.session.match.state.view(None)["rounds"])
         on(q("#ta-board"), "click", self.on_board_click)
         on(q("#end-turn"), "click", lambda e: self.end_turn())
         on(q("#undo"), "click", lambda e: self.app.undo())
+
+    @staticmethod
+    def _static_in_pieces(prefix: str) -> str:
+        """The board's background as empty groups ``#<prefix>-<i>``, each filled after the rest of the
+        batch in a task of its own (dom.later, issue 34: no long task of the page)."""
+        return f'<g class="ta-static">{dom.later_pieces(prefix, ta_svg.board_static_pieces())}</g>'
 
     # ---- drawing -------------------------------------------------------------------
     def render(self) -> None:
@@ -69,7 +78,7 @@ class TransAmericaTable:
         colour = PLAYER_COLOURS[viewer % len(PLAYER_COLOURS)] if viewer is not None else None
         # each clickable item carries the index of its legal action
         dyn = ta_svg.board_dynamic_svg(view, self.legal, colour, i18n.language())
-        q("#ta-dyn").innerHTML = dyn
+        dom.draw("#ta-dyn", dyn)  # after the background while it is being drawn
         self._index_hits()
         self._render_side(view)
         rounds = view.get("rounds", [])
@@ -230,7 +239,7 @@ class TransAmericaTable:
         return (
             f'<div class="rs-wrap"><p class="muted rs-hint">{ui("rs_hint", lang)}</p>'
             f'<div class="rs-picker" role="group" aria-label="{ui("show_player", lang)}">{"".join(buttons)}</div>'
-            + ta_svg.round_board_svg(record, names, selected, lang)
+            + ta_svg.round_board_svg(record, names, selected, lang, later=dom.later_one)
             + self._cities_legend(record, names, selected)
             + "</div>"
         )

@@ -18,7 +18,7 @@ from railtable.trains.messages import space
 from railtable.trains.scoring import CITY_BONUS
 
 from .keys import target_attrs
-from .markup import escape
+from .markup import escape, split_even
 from .session import PLAYER_COLOURS
 from .table_parts import seat_shape
 
@@ -147,10 +147,19 @@ def slot_positions(board: Board, h: int) -> list[tuple[float, float]]:
     return [(cx + (k - (n - 1) / 2) * 11, cy + 1) for k in range(n)]
 
 
+STATIC_PIECES = 3
+"""A table draws the board's background in this many pieces, each in a task of its own (issue 34)."""
+
+
 def board_static_svg(board_id: str, lang: str = "en") -> str:
     """Terrain, names, remote values and blocked edges. Drawn once per table."""
+    return f'<g class="tr-static">{"".join(board_static_pieces(board_id, lang))}</g>'
+
+
+def board_static_pieces(board_id: str, lang: str = "en", pieces: int = STATIC_PIECES) -> list[str]:
+    """:func:`board_static_svg`'s content in ``pieces`` parts, in drawing order."""
     board = load_board(board_id)
-    out = ['<g class="tr-static">']
+    out: list[str] = []
     for h in range(len(board)):
         out.append(_hex_tile(board, h, lang))
     for a, b in board.data["blocked"]:
@@ -164,8 +173,7 @@ def board_static_svg(board_id: str, lang: str = "en") -> str:
             f"<title>{escape(_words(lang)['blocked'].format(a=space(board, a, lang), b=space(board, b, lang)))}"
             "</title></g>"
         )
-    out.append("</g>")
-    return "".join(out)
+    return split_even(out, pieces)
 
 
 def _name(board: Board, h: int) -> str:

@@ -14,7 +14,7 @@ from railtable.trains.board import load_board
 from railtable.trains.messages import card_name
 from railtable.trains.messages import render as render_event
 
-from . import explain, i18n, trains_rs, trains_svg, trains_ui
+from . import dom, explain, i18n, trains_rs, trains_svg, trains_ui
 from .dom import FORM, add_stylesheet, closest_data, on, q
 from .i18n import seat_kind
 from .keys import after_attrs, announce, board_attrs
@@ -98,8 +98,9 @@ class TrainsTable:
             '<div class="tr-board-wrap">'
             f'<svg id="tr-board" class="tr-board" viewBox="0 0 {w:.0f} {h:.0f}" role="group"{board_attrs()} '
             f'aria-label="{escape(ui("board_label", lang, name=board.name), quote=True)}" data-board="{escape(self.board_id)}">'
-            f'{trains_svg.board_static_svg(self.board_id, lang)}<g id="tr-rs"></g><g id="tr-dyn"></g>'
-            f'{trains_svg.board_labels_svg(self.board_id)}</svg>{explain.zoom_reset_html(lang)}</div>'
+            # the background and the names are drawn in pieces after the rest (issue 34: no long task)
+            f'<g class="tr-static">{dom.later_pieces("tr-static", trains_svg.board_static_pieces(self.board_id, lang))}</g>'
+            f'<g id="tr-rs"></g><g id="tr-dyn"></g><g id="tr-names"></g></svg>{explain.zoom_reset_html(lang)}</div>'
             f'<section id="tr-routes" class="tr-zone tr-routes" aria-label="{ui("rs_route_bonus", lang)}" hidden></section>'
             f'<div class="tr-mid" tabindex="0" role="region" aria-label="{ui("mid_label", lang)}">'
             f'<section class="tr-zone tr-hand-zone"><h3 id="tr-hand-title">{ui("your_hand", lang)}</h3>'
@@ -134,6 +135,7 @@ class TrainsTable:
             '<div id="tr-reader" class="tr-reader" data-cmd="close-reader" hidden></div>'
             "</div>"
         )
+        dom.later("#tr-names", trains_svg.board_labels_svg(self.board_id))
         table = q(".tr-table", self.root)
         on(table, "click", self.on_click)
         on(table, "mouseover", self.on_hover)
@@ -146,7 +148,7 @@ class TrainsTable:
         if self._html.get(selector) == html:
             return
         self._html[selector] = html
-        q(selector).innerHTML = html
+        dom.draw(selector, html)  # after the board's background while it is being drawn
 
     def render(self) -> None:
         session = self.session
