@@ -293,3 +293,29 @@ def test_finished_games_beyond_the_newest_30_are_pruned_when_a_game_ends_results
         _cancel_tasks()
 
     fresh_loop.run(scenario())
+
+
+def test_a_link_names_each_trains_option_it_replaced_and_its_seed_field_matches_its_message() -> None:
+    """Issue 34, lobby links: unusable Trains options (board, supply, cards) are named with what was
+    used instead; a 29-digit seed is announced as replaced and the field holds the new seed."""
+    huge = "9" * 29
+
+    async def scenario() -> None:
+        page = start_page(link=f"#game=trains&players=2&board=nagoya&supply=xyz&cards=Foo,Bar&seed={huge}")
+        notice = page.last("#link-notice", "textContent")
+        assert "board \u201cnagoya\u201d, which cannot be used here; " in notice, notice
+        assert "supply \u201cxyz\u201d, which cannot be used here; random was chosen instead." in notice, notice
+        assert "cards Railtable does not have (Foo, Bar)" in notice, notice
+        assert f"seed ({huge}) is too large (at most 18 digits); a new seed was chosen." in notice, notice
+        seed = dom.FORM.get("seed")
+        assert seed and seed != huge and saves_ui._is_seed(seed)
+        page.send("#lobby-form", "submit")  # the announced seed starts: nothing refused at Start
+        assert app.APP is not None and app.APP.session is not None and str(app.APP.session.match.seed) == seed
+        _cancel_tasks()
+
+        page = start_page(link="#game=trains&players=2&board=chiba&seed=12")
+        assert page.last("#link-notice", "textContent") in (None, "")
+        assert dom.FORM.get("seed") == "12"
+        _cancel_tasks()
+
+    fresh_loop.run(scenario())

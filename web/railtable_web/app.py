@@ -246,12 +246,10 @@ class App:
         if params.get("players", "").isdigit():
             q("#player-count").value = params["players"]
         self.render_seats(keep=True)
-        if params.get("seed", "").lstrip("-").isdigit():
+        if "seed" in params and saves_ui._is_seed(params["seed"]):
             q("#seed").value = params["seed"]
-        elif not str(q("#seed").value):
-            self.reseed()
-        if "seed" in params and not params["seed"].lstrip("-").isdigit():
-            self.reseed()
+        elif "seed" in params or not str(q("#seed").value):
+            self.reseed()  # the field holds the new seed the notice announces (link_problems)
         saves_ui.show_link_problems(self)
 
     def on_start(self, event: Any) -> None:

@@ -90,6 +90,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "link_game": "This link asks for a game Railtable does not have ({value}); here is {game}.",
         "link_players": "This link asks for {value} players; {game} takes {a}-{b}.",
         "link_seed": "This link's seed ({value}) is not a whole number; a new seed was chosen.",
+        "link_seed_big": "This link's seed ({value}) is too large (at most 18 digits); a new seed was chosen.",
+        "link_option": "This link asks for {name} \u201c{value}\u201d, which cannot be used here; {used} was chosen instead.",
+        "link_cards": "This link names cards Railtable does not have ({value}); they were left out.",
         "export_secret": "This file holds the whole game: every player's hand and secret cards. Anyone "
                          "who opens it can see them. Export it?",
         "too_big": "Cannot import {file}: it is {size}, too large to be a Railtable save (at most 5 MB).",
@@ -132,6 +135,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "link_game": "Ce lien demande un jeu que Railtable n'a pas ({value}) ; voici {game}.",
         "link_players": "Ce lien demande {value} joueurs ; {game} se joue de {a} à {b}.",
         "link_seed": "La graine de ce lien ({value}) n'est pas un nombre entier ; une nouvelle a été tirée.",
+        "link_seed_big": "La graine de ce lien ({value}) est trop grande (18 chiffres au plus) ; une nouvelle a été tirée.",
+        "link_option": "Ce lien demande {name} « {value} », inutilisable ici ; {used} a été choisi à la place.",
+        "link_cards": "Ce lien nomme des cartes que Railtable n'a pas ({value}) ; elles ont été écartées.",
         "export_secret": "Ce fichier contient toute la partie : la main et les cartes secrètes de chaque "
                          "joueur. Quiconque l'ouvre peut les voir. L'exporter ?",
         "too_big": "Impossible d'importer {file} : {size}, trop gros pour une sauvegarde Railtable (5 Mo au plus).",
@@ -521,7 +527,8 @@ def link_problems(params: dict[str, str], games: list[str], chosen: str) -> list
                            b=info.max_players))
     seed = params.get("seed")
     if seed is not None and not _is_seed(seed):
-        out.append(say("link_seed", value=_shown(seed)))
+        digits = seed[1:] if seed.startswith("-") else seed
+        out.append(say("link_seed_big" if digits.isdigit() else "link_seed", value=_shown(seed)))
     return out
 
 
@@ -540,6 +547,16 @@ def _shown(value: str) -> str:
 def show_link_problems(app: Any) -> None:
     params = link_params(dom.URL.get("hash", ""))
     problems = link_problems(params, [g.id for g in app.games], app.selected_game())
+    if app.selected_game() == "trains" and any(k in params for k in ("sets", "board", "supply", "cards")):
+        from .trains_rs import link_replacements
+
+        try:
+            players = int(str(q("#player-count").value))
+        except ValueError:
+            players = 3
+        for name, value, used in link_replacements(params, players):
+            problems.append(say("link_option", name=name, value=_shown(value), used=_shown(used)) if used
+                            else say("link_cards", value=_shown(value)))
     box = q("#link-notice")
     box.textContent = " ".join(problems)
     show(box, bool(problems))

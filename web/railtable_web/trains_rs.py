@@ -193,6 +193,24 @@ def url_settings(params: dict[str, str]) -> dict[str, Any]:
     return out
 
 
+def link_replacements(params: dict[str, str], players: int) -> list[tuple[str, str, str]]:
+    """What a shared link asks for that the lobby cannot use (an unknown set, supply or card, a
+    board not made for ``players``): (link parameter, value asked, value used instead)."""
+    asked = url_settings(params)
+    used = choices(asked, players)
+    out = []
+    for short, key in URL_KEYS.items():
+        if key not in asked or asked[key] == used[key]:
+            continue
+        if key == "trains_picked":
+            dropped = [n for n in asked[key] if n not in used[key]]
+            if dropped:
+                out.append((short, ", ".join(dropped), ""))
+        elif not isinstance(DEFAULTS[key], bool):
+            out.append((short, str(asked[key]), str(used[key])))
+    return out
+
+
 # ---- Route Bonus cards --------------------------------------------------------------
 def route_actions(legal: list[dict[str, Any]]) -> dict[str, int]:
     """Route id -> index of its ``use_route`` action in ``legal``."""
