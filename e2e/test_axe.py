@@ -216,6 +216,9 @@ def test_trains_with_rising_sun_everywhere(browser: Any, server: Any, page_probl
     # the bots play on (every seat) to a choice the person must make: a prompt with options
     advance(page, "m.state.pending is not None and m.state.pending.get('action') == 'choose' and m.state.to_act() == [0]")
     audit.check("a Trains choice prompt", ready="#tr-prompt:not([hidden]) .opt")
+    # a rail to lay: the spaces are named buttons whose names hold their printed cost (issue 34)
+    advance(page, "m.state.pending is not None and m.state.pending.get('action') == 'lay_rail' and m.state.to_act() == [0]")
+    audit.check("a Trains rail to lay", ready="#tr-board .rail-target")
     end_windows(audit, "Trains")
     audit.finish()
     page.context.close()
@@ -235,5 +238,16 @@ def test_stations_everywhere(browser: Any, server: Any, page_problems: Any, wait
     page.wait_for_selector("#st-controls[data-phase=speculate][data-mine='1']")
     audit.check("a Trains & Stations speculation offer")
     end_windows(audit, "Trains & Stations")
+    audit.finish()
+    page.context.close()
+
+
+def test_pass_the_device_screen(browser: Any, server: Any, page_problems: Any, wait_engine: Any) -> None:
+    """Hot seat: the screen that hides the table until the next person takes the device (issue 34:
+    its words were outside any landmark)."""
+    page, audit = open_audit(browser, server, page_problems)
+    lobby.start_game(page, server, wait_engine, "trains", [("Ann", "human"), ("Bea", "human")], seed=12)
+    page.wait_for_selector("#privacy:not([hidden])")
+    audit.check("the pass-the-device screen", ready="#privacy:not([hidden]) #privacy-reveal")
     audit.finish()
     page.context.close()

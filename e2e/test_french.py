@@ -142,3 +142,25 @@ def test_lobby_after_a_reload_in_french(page: Any, server: Any, wait_engine: Any
     shot(page, "fr-lobby-reloaded")
     assert english_in(text, ENGLISH_LOBBY) == [], text
     assert "Parties sauvegardées" in text and "Effacer les parties terminées" in text, text
+
+
+ENGLISH_NAMES = ["Number of players", "Language", "Seed", "Bot speed", "New random seed",
+                 "Copy a link that starts this game", "Link to this setup", "Name of player", "Player 1 is"]
+NAMES_JS = """() => [...document.querySelectorAll('[aria-label], [title]')]
+  .flatMap(e => [e.getAttribute('aria-label'), e.getAttribute('title')]).filter(Boolean)"""
+
+
+def test_lobby_accessible_names_in_french(page: Any, server: Any, wait_engine: Any) -> None:
+    """Issue 34: what a screen reader says in the French lobby (aria-label, title) is French too,
+    the menu's "Bot speed" and the seed buttons' tooltips included."""
+    page.goto(server.url)
+    wait_engine(page)
+    page.select_option("#lang", "fr")
+    page.wait_for_function("document.querySelector('#start').textContent.includes('Commencer')")
+    names = page.evaluate(NAMES_JS)
+    assert [n for n in names if any(n.startswith(w) for w in ENGLISH_NAMES)] == [], names
+    assert page.get_attribute("#reseed", "title") == "Nouvelle graine au hasard"
+    assert page.inner_text("#reseed") == "Nouvelle graine"
+    page.select_option("#lang", "en")  # and back
+    page.wait_for_function("document.querySelector('#reseed').title === 'New random seed'")
+    assert page.get_attribute("#player-count", "aria-label") == "Number of players"

@@ -95,3 +95,25 @@ def test_phone_board_pinch_zoom_and_pan(browser: Any, server: Any, page_problems
     assert back == [float(v) for v in whole.split()]
     screen(page, "size-transamerica-phone-zoomed")
     page.context.close()
+
+
+LOBBY_TARGETS_JS = """() => [...document.querySelectorAll('#lobby input, #lobby select, #lobby button, #lobby a, #lobby summary')]
+  .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden' && e.type !== 'file')
+  .map(e => { const r = e.getBoundingClientRect(); return [Math.round(Math.min(r.width, r.height)), e.id || e.name || e.type]; })
+  .filter(([s]) => s < 24)"""
+
+
+def test_phone_lobby_targets_are_24_px_or_more(browser: Any, server: Any, page_problems: Any, wait_engine: Any) -> None:
+    """Issue 34: the lobby's checkboxes were 13 px on a phone (31 of 49 targets under 24 px); with
+    Trains' both boxes and cards picked by hand (the most checkboxes), none is under 24 px."""
+    page = open_page(browser, server, page_problems, SIZES["phone"])
+    page.goto(server.url)
+    wait_engine(page)
+    page.locator("#game-choice label:has(input[value=trains])").tap()
+    page.select_option("#trains-sets", "both")
+    page.select_option("#trains-kingdom", "pick")
+    page.wait_for_selector("input[name=trains-pick]")
+    small = page.evaluate(LOBBY_TARGETS_JS)
+    assert small == [], small
+    screen(page, "size-lobby-trains-phone")
+    page.context.close()

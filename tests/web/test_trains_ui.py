@@ -70,6 +70,10 @@ def test_lay_rail_targets_match_the_engine_costs_and_say_why_others_are_not_lega
     index = trains_ui.action_index(st.legal_actions(0))
     for t in targets:
         assert f'hex:{t["hex"]}' in index
+    for lang in ("en", "fr"):  # a space's name holds its printed cost as seen (axe: label in name)
+        for t in trains_ui.rail_targets(st, view, 0, lang)[0]:
+            assert t["badge"] in t["title"], t
+            assert t["badge"] != "free" or lang == "en"
 
 
 def test_hand_says_why_a_card_cannot_be_played_rulebook_playing_a_card() -> None:

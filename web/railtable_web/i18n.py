@@ -32,6 +32,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "seed": "Seed",
         "new_seed": "New seed",
         "copy_link": "Copy link",
+        "new_seed_tip": "New random seed",
+        "copy_link_tip": "Copy a link that starts this game",
+        "share_url": "Link to this setup",
+        "number_of_players": "Number of players",
+        "bot_speed": "Bot speed",
         "start_game": "Start game",
         "levels_help": "Easy plays by rules of thumb. Normal tries its choices on the hands the others may hold "
                        "before it moves. Hard looks further ahead with more tries: the strongest, and the slowest to move.",
@@ -118,6 +123,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "seed": "Graine",
         "new_seed": "Nouvelle graine",
         "copy_link": "Copier le lien",
+        "new_seed_tip": "Nouvelle graine au hasard",
+        "copy_link_tip": "Copier un lien qui lance cette partie",
+        "share_url": "Lien vers cette partie",
+        "number_of_players": "Nombre de joueurs",
+        "bot_speed": "Vitesse des robots",
         "start_game": "Commencer la partie",
         "levels_help": "Facile joue selon des règles simples. Normal essaie ses choix sur les mains que les autres "
                        "peuvent avoir avant de jouer. Difficile voit plus loin, avec plus d'essais : le plus fort, et le "

@@ -53,19 +53,19 @@ UI: dict[str, dict[str, str]] = {
         "deck_n": "Power cards in the deck: {n}",
         "round_n": "Round {n}",
         "endgame_note": "Last round: the game ends before the Conductor plays again.",
-        "keep_prompt": "Keep 2 of your 3 Power cards: click the one to return.",
+        "keep_prompt": "Keep 2 of your 3 Power cards: choose the one to return.",
         "keep_wait": "Everyone is choosing which Power card to return.",
         "gather_prompt": "Gather up to 5 dice ({own} of yours) and roll.",
         "bonus_choice": "Bonus dice to roll (you hold {held}):",
-        "saved_choice": "Your saved dice: click one to keep its face or roll it again.",
+        "saved_choice": "Your saved dice: choose one to keep its face or roll it again.",
         "kept": "kept",
         "rolled": "rolled",
         "no_option": "That combination is not allowed (bonus dice required up to 5 dice).",
         "reclaim_note": "Or take back all your dice from the board ({n}) and end your turn:",
-        "roll_prompt": "Click dice to choose them for a reroll (1 Coin per reroll; Locked Trains stay).",
+        "roll_prompt": "Choose the dice to reroll (1 Coin per reroll; Locked Trains stay).",
         "roll_no_coin": "You have no Coin: no reroll.",
         "strike": "Strike! Three Locked Trains: no more rerolls, 3 VP lost.",
-        "resolve_prompt": "Place every train: pick a train die, then click a highlighted space.",
+        "resolve_prompt": "Place every train: pick a train die, then a highlighted space.",
         "resolve_more": "Then erect Buildings, take Coins, save dice, and end step 3.",
         "trains_left": "Train dice to place: {n}",
         "build_at": "Erect a {building} at:",
@@ -135,19 +135,19 @@ UI: dict[str, dict[str, str]] = {
         "deck_n": "cartes Pouvoir Spécial dans la pioche : {n}",
         "round_n": "Tour {n}",
         "endgame_note": "Dernier tour : la partie s'arrête avant que le Conducteur ne rejoue.",
-        "keep_prompt": "Gardez 2 de vos 3 cartes Pouvoir Spécial : cliquez sur celle à reposer.",
+        "keep_prompt": "Gardez 2 de vos 3 cartes Pouvoir Spécial : choisissez celle à reposer.",
         "keep_wait": "Chacun choisit la carte Pouvoir Spécial à reposer.",
         "gather_prompt": "Rassemblez jusqu'à 5 dés ({own} des vôtres) et lancez.",
         "bonus_choice": "dés Bonus à lancer (vous en avez {held}) :",
-        "saved_choice": "Vos dés sauvés : cliquez pour garder sa face ou le relancer.",
+        "saved_choice": "Vos dés sauvés : choisissez-en un pour garder sa face ou le relancer.",
         "kept": "gardé",
         "rolled": "relancé",
         "no_option": "Cette combinaison n'est pas permise (dés Bonus obligatoires jusqu'à 5 dés).",
         "reclaim_note": "Ou récupérez tous vos dés du plateau ({n}) et terminez votre tour :",
-        "roll_prompt": "Cliquez sur les dés à relancer (1 pièce par relance ; les Trains bloqués restent).",
+        "roll_prompt": "Choisissez les dés à relancer (1 pièce par relance ; les Trains bloqués restent).",
         "roll_no_coin": "Vous n'avez pas de pièce : pas de relance.",
         "strike": "Grève ! Trois Trains bloqués : plus de relance, 3 PV perdus.",
-        "resolve_prompt": "Placez tous les Trains : choisissez un dé Train, puis cliquez sur une case en surbrillance.",
+        "resolve_prompt": "Placez tous les Trains : choisissez un dé Train, puis une case en surbrillance.",
         "resolve_more": "Puis construisez des Bâtiments, prenez des pièces, sauvegardez des dés et terminez l'action C.",
         "trains_left": "dés Train à placer : {n}",
         "build_at": "Construire un {building} à :",
@@ -204,7 +204,7 @@ Goods (<b>Speculation</b>).</li>
 </ol>
 <p>When the VP stack runs out, the round is played to its end. Monopolies of Goods score at the end;
 most Gold breaks a tie.</p>
-<p>At the table: click dice in the tray to choose them, highlighted spaces to place trains, and the
+<p>At the table: choose dice in the tray, then highlighted spaces to place trains, and use the
 buttons for everything else. Undo works within your turn until dice are rolled or cards revealed.</p>
 """,
     "fr": """
@@ -229,8 +229,8 @@ Marchandises à 2 pour 1 contre les nouvelles (<b>Spéculation</b>).</li>
 </ol>
 <p>Quand la pile de PV est épuisée, on finit le tour de table. Les majorités de Marchandises
 rapportent des PV en fin de partie ; le plus de Lingots d'Or départage.</p>
-<p>À la table : cliquez sur les dés pour les choisir, sur les cases en surbrillance pour placer les
-Trains, et sur les boutons pour le reste. Annuler fonctionne pendant votre tour, jusqu'à un lancer de
+<p>À la table : choisissez les dés, puis les cases en surbrillance pour placer les
+Trains, et servez-vous des boutons pour le reste. Annuler fonctionne pendant votre tour, jusqu'à un lancer de
 dés ou une carte révélée.</p>
 """,
 }

@@ -120,7 +120,7 @@ any track connected to your marker.</li>
 <li>Everyone else loses 1 point per single track and 2 per double track they would still need;
 tracks already on the board are free. Start at 13; the game ends when someone reaches 0.</li>
 </ol>
-<p>Click a highlighted line to build, then <b>End turn</b>. Undo works until you end your turn.</p>
+<p>Choose a highlighted line to build, then <b>End turn</b>. Undo works until you end your turn.</p>
 """,
     "fr": """
 <h2>TransAmerica en bref</h2>
@@ -138,7 +138,7 @@ second).</li>
 <li>Chacun des autres perd 1 point par rail simple et 2 par rail double qui lui manquent encore ; les rails
 déjà posés sont gratuits. Chacun part de 13 ; la partie s'arrête quand quelqu'un atteint 0.</li>
 </ol>
-<p>Cliquez une ligne en surbrillance pour construire, puis <b>Finir le tour</b>. Vous pouvez annuler
+<p>Choisissez une ligne en surbrillance pour construire, puis <b>Finir le tour</b>. Vous pouvez annuler
 jusqu'à la fin de votre tour.</p>
 """,
 }

@@ -194,8 +194,8 @@ def board_dynamic_svg(
 ) -> str:
     """What changes: stations, rails, and the spaces the viewer may click now.
 
-    ``targets``: ``{"hex", "kind" ("rail" | "start" | "station"), "cost", "waste", "title"}`` dicts,
-    one per legal space; ``blocked_targets``: ``{"hex", "reason"}`` for spaces shown as not legal.
+    ``targets``: ``{"hex", "kind" ("rail" | "start" | "station"), "cost", "waste", "title", "badge"}`` dicts,
+    one per legal space (``badge``: the printed cost in the page's words); ``blocked_targets``: ``{"hex", "reason"}`` for spaces shown as not legal.
     """
     board = load_board(board_id)
     rails: list[list[int]] = view.get("rails", [])
@@ -263,14 +263,17 @@ def _target(board: Board, t: dict[str, Any], first: bool = False) -> str:
     badge = ""
     if kind == "rail":
         cost, waste = int(t.get("cost", 0)), bool(t.get("waste"))
-        label = cost_label(cost, waste)
+        label = str(t.get("badge") or cost_label(cost, waste))  # the page's words ("gratuit"), else English
         w = 8 + 6 * len(label)
-        badge = (f'<rect class="cost-badge{" with-waste" if waste else ""}" x="{cx - w / 2:.1f}" y="{cy + 8:.1f}" '
+        # beside the button, not in it: a button's visible words must be in its name (axe
+        # label-content-name-mismatch), and its name says the cost in words already
+        badge = (f'<g class="cost" aria-hidden="true">'
+                 f'<rect class="cost-badge{" with-waste" if waste else ""}" x="{cx - w / 2:.1f}" y="{cy + 8:.1f}" '
                  f'width="{w:.1f}" height="13" rx="6.5"/>'
-                 f'<text class="cost-text" x="{cx:.1f}" y="{cy + 17.8:.1f}">{escape(label)}</text>')
+                 f'<text class="cost-text" x="{cx:.1f}" y="{cy + 17.8:.1f}">{escape(label)}</text></g>')
     return (f'<g class="hit target {kind}-target" data-hex="{h}" data-cost="{t.get("cost", 0)}" '
             f'data-waste="{1 if t.get("waste") else 0}"{target_attrs(t.get("title", ""), first)}>'
-            f'{shape}{badge}<title>{title}</title></g>')
+            f'{shape}<title>{title}</title></g>{badge}')
 
 
 def board_svg(board_id: str, view: dict[str, Any], targets: list[dict[str, Any]] | None = None) -> str:

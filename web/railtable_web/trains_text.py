@@ -41,13 +41,13 @@ UI: dict[str, dict[str, str]] = {
         "log": "Log",
         "game_over": "The game is over.",
         "make_choice": "Your turn: make the choice below.",
-        "start_rail": "Place your starting rail: click a highlighted space (not sea, not a remote location).",
+        "start_rail": "Place your starting rail: choose a highlighted space (not sea, not a remote location).",
         "your_turn_n": "Your turn {n}: play cards, buy, then End turn.",
         "bot_playing": "{name} is playing…",
         "waiting_for": "Waiting for {name}.",
         "your_money": "Your money this turn",
         "their_money": "{name}'s money this turn",
-        "click_space": "Click a highlighted space on the board, or a button below.",
+        "click_space": "Choose a highlighted space on the board, or a button below.",
         "revealed": "Revealed:",
         "hidden_hand": "Hidden: the device is being passed.",
         "choose": "Choose",
@@ -105,7 +105,10 @@ UI: dict[str, dict[str, str]] = {
         "tip_start": "Place your starting rail on {hex}",
         "tip_station": "Place a station on {hex}",
         "tip_rail": "Lay a rail on {hex}: {cost} money",
-        "tip_rail_waste": "Lay a rail on {hex}: {cost} money and 1 Waste",
+        "tip_rail_waste": "Lay a rail on {hex}: {cost} money and 1 Waste ({cost}+W)",
+        "tip_rail_free": "Lay a rail on {hex}: free",
+        "badge_free": "free",
+        "badge_waste": "{cost}+W",
         # lobby
         "lobby_board": "Board",
         "lobby_supply": "Supply",
@@ -142,7 +145,7 @@ UI: dict[str, dict[str, str]] = {
         "rs_use": "Use: {ability}",
         "rs_ability": "Ability:",
         "rs_card_label": "Route Bonus {letter}: {cities}",
-        "rs_hover": "hover a card to see its cities",
+        "rs_hover": "point at a card, or tap it, to see its cities",
         "rs_done": "done",
         "rs_now": "deciding now",
         "rs_next": "next",
@@ -178,13 +181,13 @@ UI: dict[str, dict[str, str]] = {
         "log": "Journal",
         "game_over": "La partie est finie.",
         "make_choice": "À vous : faites le choix ci-dessous.",
-        "start_rail": "Posez votre rail de départ : cliquez une case en surbrillance (ni mer, ni zone isolée).",
+        "start_rail": "Posez votre rail de départ : choisissez une case en surbrillance (ni mer, ni zone isolée).",
         "your_turn_n": "Votre tour {n} : jouez des cartes, achetez, puis Finir le tour.",
         "bot_playing": "{name} joue…",
         "waiting_for": "On attend {name}.",
         "your_money": "Vos pièces ce tour-ci",
         "their_money": "Pièces de {name} ce tour-ci",
-        "click_space": "Cliquez une case en surbrillance sur le plateau, ou un bouton ci-dessous.",
+        "click_space": "Choisissez une case en surbrillance sur le plateau, ou un bouton ci-dessous.",
         "revealed": "Révélées :",
         "hidden_hand": "Cachée : l'appareil change de mains.",
         "choose": "Choisir",
@@ -241,7 +244,10 @@ UI: dict[str, dict[str, str]] = {
         "tip_start": "Poser votre rail de départ sur {hex}",
         "tip_station": "Placer une gare sur {hex}",
         "tip_rail": "Poser un rail sur {hex} : {cost:# pièce|# pièces}",
-        "tip_rail_waste": "Poser un rail sur {hex} : {cost:# pièce|# pièces} et 1 Ferraille",
+        "tip_rail_waste": "Poser un rail sur {hex} : {cost:# pièce|# pièces} et 1 Ferraille ({cost}+F)",
+        "tip_rail_free": "Poser un rail sur {hex} : gratuit",
+        "badge_free": "gratuit",
+        "badge_waste": "{cost}+F",
         "lobby_board": "Plateau",
         "lobby_supply": "Réserve",
         "random_8": "Au hasard (8 cartes)",
@@ -276,7 +282,7 @@ UI: dict[str, dict[str, str]] = {
         "rs_use": "Utiliser : {ability}",
         "rs_ability": "Capacité :",
         "rs_card_label": "Bonus de route {letter} : {cities}",
-        "rs_hover": "survolez une carte pour voir ses villes",
+        "rs_hover": "pointez ou touchez une carte pour voir ses villes",
         "rs_done": "fait",
         "rs_now": "décide maintenant",
         "rs_next": "ensuite",
@@ -296,11 +302,11 @@ HELP: dict[str, str] = {
 <h2>Trains at this table</h2>
 <ol>
 <li><b>Start:</b> each player places a starting rail on any free space (not sea, not a remote location):
-click a highlighted space.</li>
-<li><b>Your turn:</b> click a card in your hand to play it (<b>Play</b>); Action cards may also be played
+choose a highlighted space.</li>
+<li><b>Your turn:</b> choose a card in your hand to play it (<b>Play</b>); Action cards may also be played
 for their money only (<b>Money only</b>). Greyed cards say why they cannot be played.</li>
 <li><b>Rails:</b> a Rail Laying card highlights every space you may lay on with its full cost
-(money, and <b>+W</b> when you also gain a Waste for another player's rail there). Click one.</li>
+(money, and <b>+W</b> when you also gain a Waste for another player's rail there). Choose one.</li>
 <li><b>Choices</b> (discard, draw, pick a card…) appear in the yellow prompt on the right.</li>
 <li><b>Buy</b> with the money shown: affordable supply piles are lit; a bought card goes to your
 gained cards (Early Train: choose <b>to deck</b>).</li>
@@ -312,19 +318,19 @@ never across a draw, a reveal or a shuffle.</li>
 are placed. Score: rails in cities (0/2/4/8 by stations), remote locations (their number), VP on
 cards, and the VP track.</li>
 </ol>
-<p>Hover a card (or long-press it) to read it large.</p>
+<p>Point at a card, or press and hold it, to read it large.</p>
 """,
     "fr": """
 <h2>Trains à cette table</h2>
 <ol>
 <li><b>Départ :</b> chaque joueur pose un rail de départ sur une case libre (ni mer, ni zone isolée) :
-cliquez une case en surbrillance.</li>
-<li><b>Votre tour :</b> cliquez une carte de votre main pour la jouer (<b>Jouer</b>) ; une carte Action
+choisissez une case en surbrillance.</li>
+<li><b>Votre tour :</b> choisissez une carte de votre main pour la jouer (<b>Jouer</b>) ; une carte Action
 peut aussi être jouée pour ses pièces seulement (<b>Pièces seules</b>). Une carte grisée dit pourquoi
 elle ne peut pas être jouée.</li>
 <li><b>Rails :</b> une carte Pose de rails met en surbrillance chaque case où vous pouvez poser, avec
 son coût complet (pièces, et <b>+F</b> quand vous recevez aussi une Ferraille pour le rail d'un autre
-joueur). Cliquez-en une.</li>
+joueur). Choisissez-en une.</li>
 <li>Les <b>choix</b> (défausser, piocher, choisir une carte…) apparaissent dans l'encadré jaune à droite.</li>
 <li><b>Achetez</b> avec les pièces affichées : les piles à votre portée sont en surbrillance ; une carte
 achetée rejoint vos cartes reçues (Train matinal : choisissez <b>sur la pioche</b>).</li>
@@ -336,7 +342,7 @@ jamais au-delà d'une pioche, d'une carte révélée ou d'un mélange.</li>
 toutes les gares sont placées. Points : rails dans les villes (0/2/4/8 selon les gares), zones isolées
 (leur valeur), PV des cartes et piste de PV.</li>
 </ol>
-<p>Survolez une carte (ou appuyez longuement) pour la lire en grand.</p>
+<p>Pointez une carte, ou appuyez longuement dessus, pour la lire en grand.</p>
 """,
 }
 

@@ -187,8 +187,11 @@ def rail_targets(state: Any, view: dict[str, Any], viewer: int | None,
     targets = []
     for o in pending.get("options", []):
         cost, waste = int(o["cost"]), bool(o["waste"])
-        title = ui("tip_rail_waste" if waste else "tip_rail", lang, hex=space(board, o["hex"], lang), cost=cost)
-        targets.append({"hex": o["hex"], "kind": "rail", "cost": cost, "waste": waste, "title": title})
+        # the name holds the cost as the space shows it ("free", "1+W"): heard as it is seen (WCAG 2.5.3)
+        key = "tip_rail_waste" if waste else "tip_rail_free" if cost == 0 else "tip_rail"
+        title = ui(key, lang, hex=space(board, o["hex"], lang), cost=cost)
+        badge = ui("badge_waste", lang, cost=cost) if waste else ui("badge_free", lang) if cost == 0 else str(cost)
+        targets.append({"hex": o["hex"], "kind": "rail", "cost": cost, "waste": waste, "title": title, "badge": badge})
     legal = {t["hex"] for t in targets}
     money = int(view.get("money", 0))
     nope = []
