@@ -10,28 +10,15 @@ from typing import Any
 
 import pytest
 
-from railtable.core import Match, get_game
+from railtable.core import Match
 from railtable.core.replay import Replay, ReplayError, score_now
 from railtable.core.replaylink import CHAT_LIMIT, PREFIX, LinkError, decode, encode
 from railtable.core.rng import Rng
-from railtable.core.simulate import default_config
 from railtable.core.soak import _hide_private_events, scrambler
+from replay_games import bot_game
 
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "saves_rules1"
 GAMES = [("transamerica", 3), ("trains", 2), ("stations", 3)]
-
-
-def bot_game(game: str, players: int, seed: int, stop: int | None = None, kind: str = "") -> Match:
-    """A seeded bot game, to its end or its first ``stop`` actions (random bots, but easy ones in
-    Trains & Stations, where random play may go on for ever: core/soak.py)."""
-    kind = kind or ("easy" if game == "stations" else "random")
-    info = get_game(game)
-    match = Match(game, default_config(game, players), seed, [None] + [kind] * (players - 1))
-    while not match.state.is_over() and (stop is None or len(match.actions) < stop):
-        seat = match.state.to_act()[0]
-        bot = info.make_bot(kind, seat, seed * 1000 + len(match.actions))
-        match.apply(bot.choose(match.state.view(seat), match.state.legal_actions(seat)))
-    return match
 
 
 @pytest.mark.parametrize("game,players", GAMES)
