@@ -116,7 +116,7 @@ def test_a_replay_link_opens_the_same_game_in_a_fresh_profile(
     assert "#replay=r1." in url and len(url) < 8000
     page.select_option("#rp-seat", "")  # the table only: what a stranger's first look shows is compared below
     final = drawn(page, "trains")[:2]
-    fresh = browser.new_context()
+    fresh = browser.new_context(bypass_csp=True)  # string predicates (conftest)
     page_problems.attach_context(fresh)
     other = fresh.new_page()
     page_problems.attach_page(other)
@@ -160,3 +160,39 @@ def test_a_game_in_progress_shows_no_other_seats_secret_at_any_position(
         assert "city-card" not in page_text.split('id="my-cards"')[0], k  # no card outside my hand
         if k < len(match.actions):
             page.keyboard.press("ArrowRight")
+
+
+def test_viewer_and_record_are_axe_clean_at_every_size_and_fit_a_phone(
+    browser: Any, server: Any, wait_engine: Any, page_problems: Any
+) -> None:
+    import test_axe
+    from e2e_settings import SCREENSHOTS
+    from sizes import PHONE
+
+    page, audit = test_axe.open_audit(browser, server, page_problems)
+    match = bot_game("stations", 3, 2)
+    store(page, server, wait_engine, "5-replay", match, "Stations")
+    page.click('#save-list [data-resume="5-replay"]')  # its end is drawn: the record's first line
+    page.wait_for_selector("#modal:not([hidden]) .result-chart")
+    audit.check("final screen with its chart", ready="#modal:not([hidden]) .result-chart")
+    page.click("#modal [data-close]")
+    page.click('[data-cmd="menu"]')
+    page.click('#save-list [data-replay="5-replay"]')
+    page.wait_for_selector("#rp-slider")
+    audit.check("replay viewer")
+    page.click('[data-cmd="menu"]')
+    page.click("#open-record")
+    page.wait_for_selector(".record-table")
+    assert page.locator(".record-table tbody tr").count() == 1
+    audit.check("record screen", ready=".record-table")
+    page.set_viewport_size(PHONE["viewport"])
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "record-phone.png"), full_page=True)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["viewport"]["width"] + 1  # nothing wider than the phone
+    page.click('[data-rec="back"]')
+    page.click('#save-list [data-replay="5-replay"]')
+    page.wait_for_selector("#rp-slider")
+    page.screenshot(path=str(SCREENSHOTS / "replay-phone.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["viewport"]["width"] + 1
+    audit.finish()

@@ -100,3 +100,19 @@ def test_statistics_per_game_and_level() -> None:
     assert rows[("trains", "hard")]["share"] == 0.0 and ("transamerica", "easy") in rows
     assert len(record.filtered(items, game="trains", level="hard")) == 1
     assert record.rolling_share(record.filtered(items, game="trains"), window=2)["easy"] == [1.0, 0.5, 0.5, 1.0]
+
+
+def test_finished_saves_made_before_the_record_are_added_once_when_the_record_opens() -> None:
+    from types import SimpleNamespace
+
+    from railtable_web import record_ui
+    from railtable_web.store import SaveStore
+
+    saves = SaveStore(MemoryStorage())
+    done, going = bot_game("transamerica", 2, 5), bot_game("transamerica", 2, 6, stop=10)
+    saves.write("a", done.to_save(), "A", 1_700_000_000_000, over=True)
+    saves.write("b", going.to_save(), "B", 1_700_000_000_001, over=False)
+    app = SimpleNamespace(store=saves)
+    assert record_ui.backfill(app) == 1 and record_ui.backfill(app) == 0
+    [line] = record.read(saves.storage)
+    assert line.data is not None and line.data["id"] == "a" and line.data["scores"] == done.state.result()["scores"]

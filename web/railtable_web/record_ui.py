@@ -38,8 +38,31 @@ def _select(ident: str, label: str, options: list[tuple[str, str]], current: str
     return f'<label>{escape(label)} <select id="{ident}">{opts}</select></label>'
 
 
+def backfill(app: Any, limit: int = 30) -> int:
+    """Finished games saved before the record existed (or written while storage was full) get
+    their line from their save, up to ``limit`` at a time (each is a replay); returns how many."""
+    from railtable.core import Match, SaveError
+
+    have = {item.data["id"] for item in record.read(app.store.storage) if item.data is not None}
+    added = 0
+    for entry in app.store.entries():
+        if added >= limit:
+            break
+        if not entry.over or entry.save is None or entry.slot in have:
+            continue
+        try:
+            match = Match.from_save(entry.save)
+        except SaveError:
+            continue
+        line = record.line_of_match(match, entry.slot, entry.updated)
+        if line is not None and record.add(app.store.storage, line):
+            added += 1
+    return added
+
+
 def open_record(app: Any) -> None:
     app.close_table()
+    backfill(app)
     dom.add_stylesheet("web/replay.css")
     root = q("#table")
     root.innerHTML = f'<section class="record panel" id="record" aria-labelledby="record-h"><h2 id="record-h">{escape(t("record_title"))}</h2><div id="record-body"></div></section>'

@@ -138,11 +138,11 @@ class Viewer:
             f'<div class="replay-bar" id="replay-bar" role="group" aria-label="{escape(t("replay"), quote=True)}">'
             f'<p class="replay-note" id="rp-note"{"" if note else " hidden"}>{escape(note)}</p>'
             '<div class="replay-controls">'
-            f'<button type="button" data-rp="first" aria-label="{escape(t("replay_first"), quote=True)}">⏮</button>'
+            f'<button type="button" data-rp="first" aria-label="{escape(t("replay_first"), quote=True)}">|◀</button>'
             f'<button type="button" data-rp="back" aria-label="{escape(t("replay_back"), quote=True)}">◀</button>'
-            f'<button type="button" id="rp-play" data-rp="play" aria-label="{escape(t("replay_play"), quote=True)}">▶</button>'
-            f'<button type="button" data-rp="forward" aria-label="{escape(t("replay_forward"), quote=True)}">▶|</button>'
-            f'<button type="button" data-rp="last" aria-label="{escape(t("replay_last"), quote=True)}">⏭</button>'
+            f'<button type="button" id="rp-play" data-rp="play" aria-label="{escape(t("replay_play"), quote=True)}">{escape(t("replay_play"))}</button>'
+            f'<button type="button" data-rp="forward" aria-label="{escape(t("replay_forward"), quote=True)}">▶</button>'
+            f'<button type="button" data-rp="last" aria-label="{escape(t("replay_last"), quote=True)}">▶|</button>'
             f'<label class="rp-speed">{escape(t("replay_speed"))} <select id="rp-speed">{speeds}</select></label>'
             f'<label class="rp-seat">{escape(t("replay_seat"))} <select id="rp-seat">{seats}</select></label>'
             '</div>'
@@ -242,7 +242,7 @@ class Viewer:
         slider = q("#rp-slider")
         slider.value = str(k)
         slider.setAttribute("aria-valuetext", position)
-        q("#rp-play").textContent = "⏸" if self.playing else "▶"
+        q("#rp-play").textContent = t("replay_pause") if self.playing else t("replay_play")
         q("#rp-play").setAttribute("aria-label", t("replay_pause") if self.playing else t("replay_play"))
         q("#rp-log").innerHTML = self._log_html()
         html = q("html").dataset
