@@ -127,6 +127,7 @@ def test_a_replay_link_opens_the_same_game_in_a_fresh_profile(
     other.select_option("#rp-seat", "")
     assert drawn(other, "trains")[:2] == final
     shot(other, "replay-link-fresh-profile")
+    other.goto("about:blank")
     other.goto(url[:-20])  # a link cut short says so in the lobby
     wait_engine(other)
     other.wait_for_selector("#link-notice:not([hidden])")

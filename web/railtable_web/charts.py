@@ -63,6 +63,9 @@ def line_chart(title: str, x_label: str, x_ticks: Sequence[str], lines: Sequence
             parts.append(f'<text class="tick" x="{x(i):.1f}" y="{TOP + h + 14}" text-anchor="middle">{escape(tick)}</text>')
     for label, colour, vs in lines:
         points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(vs) if v is not None)
+        shown = [(i, v) for i, v in enumerate(vs) if v is not None]
+        if 0 < len(shown) <= 40:  # a dot per value: one game or round is a point, not an invisible line
+            parts.extend(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="3" fill="{escape(colour, quote=True)}"/>' for i, v in shown)
         if points:
             parts.append(f'<polyline class="series" fill="none" stroke="{escape(colour, quote=True)}" stroke-width="2.5" '
                          f'points="{points}"><title>{escape(label)}</title></polyline>')
@@ -80,7 +83,7 @@ def line_chart(title: str, x_label: str, x_ticks: Sequence[str], lines: Sequence
             f'<svg viewBox="0 0 {WIDTH:.0f} {HEIGHT:.0f}" role="img" aria-labelledby="{cid}-t" aria-describedby="{cid}-d">'
             f'{"".join(parts)}</svg><p id="{cid}-d" class="sr-only">{escape(describe)}</p>'
             f'<ul class="chart-legend">{legend}</ul>'
-            f'<details class="chart-table"><summary>{escape(t("table_view"))}</summary><div class="table-scroll">'
+            f'<details class="chart-table"><summary>{escape(t("table_view"))}</summary><div class="table-scroll" tabindex="0" role="region" aria-label="{escape(title, quote=True)}">'
             f'<table><thead>{head}</thead><tbody>{rows}</tbody></table></div></details></figure>')
 
 
@@ -109,7 +112,7 @@ def bar_chart(title: str, x_label: str, bars: Sequence[tuple[str, float, str]], 
     return (f'<figure class="chart" aria-labelledby="{cid}-t"><figcaption id="{cid}-t">{escape(title)}</figcaption>'
             f'<svg viewBox="0 0 {WIDTH:.0f} {HEIGHT:.0f}" role="img" aria-labelledby="{cid}-t" aria-describedby="{cid}-d">'
             f'{"".join(parts)}</svg><p id="{cid}-d" class="sr-only">{escape(describe)}</p>'
-            f'<details class="chart-table"><summary>{escape(t("table_view"))}</summary><div class="table-scroll">'
+            f'<details class="chart-table"><summary>{escape(t("table_view"))}</summary><div class="table-scroll" tabindex="0" role="region" aria-label="{escape(title, quote=True)}">'
             f'<table><thead><tr><th>{escape(x_label)}</th><th>{escape(t("margin"))}</th></tr></thead>'
             f'<tbody>{rows}</tbody></table></div></details></figure>')
 

@@ -115,7 +115,7 @@ def _summary_table(rows: list[dict[str, Any]]) -> str:
         body.append(f'<tr><th scope="row">{escape(title)}</th><td>{escape(_level_name(r["level"]))}</td>'
                     f'<td>{r["games"]}</td><td>{r["wins"]}</td><td>{r["share"] * 100:.0f}%</td>'
                     f'<td>{r["margin"]:+.1f}</td><td>{r["best"]}</td><td>{r["streak"]}</td></tr>')
-    return (f'<div class="table-scroll"><table class="record-table"><thead><tr>{head}</tr></thead>'
+    return (f'<div class="table-scroll" tabindex="0" role="region" aria-label="{escape(t("record_table"), quote=True)}"><table class="record-table"><thead><tr>{head}</tr></thead>'
             f'<tbody>{"".join(body)}</tbody></table></div>')
 
 

@@ -78,6 +78,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "record_people": "people only",
         "record_mixed": "mixed levels",
         "record_cap": "The record keeps your newest {n} games.",
+        "record_table": "Results by game and bot level",
     },
     "fr": {
         "replay": "Revoir",
@@ -149,6 +150,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "record_people": "entre personnes",
         "record_mixed": "niveaux mêlés",
         "record_cap": "Le palmarès garde vos {n} dernières parties.",
+        "record_table": "Résultats par jeu et par niveau de robot",
     },
 }
 
