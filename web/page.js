@@ -106,7 +106,7 @@
       if (el.tagName === "BUTTON" && el.disabled) disabled = true;
     }
     const target = event.target && event.target.nodeType === 1 ? event.target.id : "";
-    return { type: event.type, data, target, disabled };
+    return { type: event.type, data, target, disabled, key: event.key || "" };
   }
 
   const listeners = new Map(); // listener id -> [element, type, function]: released with their table

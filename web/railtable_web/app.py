@@ -17,7 +17,7 @@ from railtable.core import IllegalActionError, Match, RailtableError, SaveError,
 from railtable.core.match import SAVE_FORMAT, SAVE_VERSION
 from railtable.core.registry import CATALOGUE
 
-from . import dom, i18n, saves_ui, store, think_ui
+from . import dom, i18n, record, record_ui, replay_ui, saves_ui, store, think_ui
 from .dom import closest_data, download, now_ms, on, q, show
 from .i18n import t
 from .markup import escape
@@ -79,6 +79,7 @@ class App:
         self.render_saves()
         self.read_url()
         saves_ui.start(self)
+        record_ui.start(self)
         on(q("#privacy-reveal"), "click", lambda e: self.reveal())
         on(q("#modal"), "click", self.on_modal_click)
         on(q("#topbar-actions"), "click", self.on_topbar)
@@ -95,6 +96,7 @@ class App:
         status.className = "engine-status ready"
         q("html").dataset.engine = "ready"
         asyncio.ensure_future(self.warm_up())
+        replay_ui.open_link(self)  # a #replay= link opens its game's replay
 
     async def warm_up(self) -> None:
         """Import the chosen game, then the others, while the person reads the lobby."""
@@ -295,7 +297,7 @@ class App:
             extra_msg, extra_buttons = saves_ui.row_extra(self, e)
             buttons = (
                 f'<button type="button" data-resume="{escape(e.slot)}">{t("resume")}</button>' if not problem else ""
-            ) + extra_buttons + (
+            ) + extra_buttons + replay_ui.row_button(e) + (
                 f'<button type="button" data-export="{escape(e.slot)}"{saves_ui.export_confirm(e)}>{t("export")}</button>'
                 f'<button type="button" class="danger" data-delete="{escape(e.slot)}" '
                 f'data-confirm="{escape(t("delete_confirm"), quote=True)}">{t("delete")}</button>'
@@ -309,7 +311,7 @@ class App:
         saves_ui.render_space(self)
 
     def on_save_list(self, event: Any) -> None:
-        if saves_ui.on_save_list(self, event):
+        if saves_ui.on_save_list(self, event) or replay_ui.on_save_list(self, event):
             return
         slot = closest_data(event, "resume")
         if slot is not None:
@@ -344,6 +346,8 @@ class App:
         """A save file chosen in the lobby (the page read its text and cleared the input)."""
         file = event.file
         if not file:
+            return
+        if record_ui.imported(self, file):  # an exported personal record, not a save
             return
         match = saves_ui.read_import(self, file)
         if match is None:
@@ -385,6 +389,7 @@ class App:
             self.table_handlers = None
 
     def close_table(self) -> None:
+        replay_ui.on_close(self)
         self.cancel_bots()
         self._forget_table_handlers()
         q("html").dataset.over = ""
@@ -434,6 +439,7 @@ class App:
             root.over = "1"
             if not self.result_shown:  # once per table
                 self.result_shown = True
+                record.game_over(self, time.time() * 1000)  # the personal record's line (once per game)
                 self.table.show_result()
 
     def set_tab_title(self) -> None:
@@ -631,7 +637,7 @@ class App:
 
     def result_modal(self, inner_html: str) -> None:
         """The end of the game: the table's result, then a way back to the lobby."""
-        self.modal(inner_html + '<p class="modal-buttons">'
+        self.modal(inner_html + replay_ui.result_extra(self) + '<p class="modal-buttons">'
                    f'<button type="button" data-again="1">{escape(t("new_game_same_players"))}</button> '
                    f'<button type="button" data-newgame="1">{escape(t("back_to_lobby"))}</button></p>',
                    close_label=t("see_the_board"))
@@ -639,6 +645,8 @@ class App:
     def on_modal_click(self, event: Any) -> None:
         # A click on the backdrop closes the box, unless the box has just opened: that click was
         # aimed at the table underneath (a bot's move or a round's end opened the box meanwhile).
+        if replay_ui.on_modal_click(self, event):
+            return
         backdrop = event.target_id == "modal" and time.monotonic() - self.modal_opened > MODAL_GRACE_S
         hand = closest_data(event, "hand")
         if self.fault_slot is not None and (closest_data(event, "close") is not None or hand is not None):

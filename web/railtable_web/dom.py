@@ -213,6 +213,8 @@ class Event:
     target_id: str = ""
     disabled: bool = False
     file: dict[str, str] | None = None
+    key: str = ""
+    """A keyboard event's ``key`` ("ArrowLeft", " "...)."""
 
     def preventDefault(self) -> None:  # noqa: N802 (the page did it when listening with ``prevent``)
         return None
@@ -265,6 +267,7 @@ def dispatch(message: dict[str, Any]) -> None:
         target_id=str(message.get("target") or ""),
         disabled=bool(message.get("disabled")),
         file=message.get("file"),
+        key=str(message.get("key") or ""),
     ))
 
 
