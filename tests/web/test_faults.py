@@ -257,12 +257,15 @@ def _finished_record(save: dict[str, Any], when: float, over: bool = True) -> st
 
 def test_finished_games_beyond_the_newest_30_are_pruned_when_a_game_ends_results_kept() -> None:
     """Issue 34: finished games are pruned by a stated rule (the newest KEEP_FINISHED kept, never an
-    unfinished one), and each pruned game leaves a small result line in railtable.results."""
-    from railtable_web import store
+    unfinished one), and each pruned game's line is in the personal record before it goes."""
+    from railtable_web import record, store
 
     from railtable.core import Match
 
-    old = Match("transamerica", {"players": ["Ann", "\u202eBob"]}, 4, [None, "easy"]).to_save()
+    finished = Match("transamerica", {"players": ["Ann", "\u202eBob"]}, 4, [None, "easy"])
+    while not finished.state.is_over():
+        finished.apply(finished.state.legal_actions(finished.state.to_act()[0])[0])
+    old = finished.to_save()
     storage = {f"railtable.save.f{i}": _finished_record(old, 1.6e12 + i) for i in range(store.KEEP_FINISHED + 5)}
     storage.update({f"railtable.save.u{i}": _finished_record(old, 1.5e12 + i, over=False) for i in range(3)})
 
@@ -282,15 +285,14 @@ def test_finished_games_beyond_the_newest_30_are_pruned_when_a_game_ends_results
         finished = {s for s in slots if s.startswith("f")}
         # the new game counts among the newest: 29 old ones stay, the 6 oldest went
         assert finished == {f"f{i}" for i in range(6, store.KEEP_FINISHED + 5)}, sorted(finished)
-        lines = json.loads(bridge.STORAGE.getItem(store.RESULTS_KEY))
-        by_slot = {line["slot"]: line for line in lines}
-        assert set(by_slot) == {f"f{i}" for i in range(6)} | {the_app.session.slot}
-        assert by_slot["f0"] == {"slot": "f0", "date": 1.6e12, "game": "transamerica", "players": ["Ann", "\u202eBob"],
-                                 "kinds": ["human", "easy"], "scores": None, "winners": None}
+        by_slot = {item.data["id"]: item.data for item in record.read(bridge.STORAGE) if item.data is not None}
+        assert set(by_slot) == {f"f{i}" for i in range(6)} | {the_app.session.slot}  # pruned, then the new one
+        pruned = by_slot["f0"]  # an old finished game: its line made from its save before it went
+        assert pruned["at"] == int(1.6e12) and pruned["game"] == "transamerica"
+        assert pruned["seats"] == [["Ann", "human"], ["\u202eBob", "easy"]] and pruned["winners"]
         mine = by_slot[the_app.session.slot]
-        assert mine["players"] == ["Ann", "Bob"] and mine["kinds"] == ["human", "human"]
+        assert mine["seats"] == [["Ann", "human"], ["Bob", "human"]]
         assert mine["scores"] == the_app.session.match.state.result()["scores"] and mine["winners"]
-        assert len(json.dumps(mine)) < 300  # a small line, not a save
         _cancel_tasks()
 
     fresh_loop.run(scenario())

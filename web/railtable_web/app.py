@@ -17,7 +17,7 @@ from railtable.core import IllegalActionError, Match, RailtableError, SaveError,
 from railtable.core.match import SAVE_FORMAT, SAVE_VERSION
 from railtable.core.registry import CATALOGUE
 
-from . import dom, i18n, record, record_ui, replay_ui, saves_ui, store, think_ui
+from . import dom, i18n, record_ui, replay_ui, saves_ui, store, think_ui
 from .dom import closest_data, download, now_ms, on, q, show
 from .i18n import t
 from .markup import escape
@@ -439,7 +439,6 @@ class App:
             root.over = "1"
             if not self.result_shown:  # once per table
                 self.result_shown = True
-                record.game_over(self, time.time() * 1000)  # the personal record's line (once per game)
                 self.table.show_result()
 
     def set_tab_title(self) -> None:

@@ -1,8 +1,8 @@
 """The personal record: one line per finished game, kept apart from the saves (issue 31).
 
 **Where.** One localStorage key, :data:`RECORD_KEY` (``railtable.record``), holding one JSON object
-per line (newest last). A line is written when a game ends on this device (the table's first
-drawing of its end, :func:`game_over`), keyed by the save's slot, so a game is counted once however
+per line (newest last). A line is written when a game ends on this device (its last autosave,
+``saves_ui.keep_result``), keyed by the save's slot, so a game is counted once however
 often its end is shown again, and deleting or pruning its save later loses nothing: the record, not
 the saves, is where finished games' results live.
 
@@ -112,6 +112,11 @@ def _write(storage: Any, lines: list[str]) -> None:
     storage.setItem(RECORD_KEY, "\n".join(lines[-CAP:]))
 
 
+def has(storage: Any, slot: str) -> bool:
+    """Whether the record holds the line of the game saved under ``slot``."""
+    return any(item.data is not None and item.data["id"] == str(slot)[:200] for item in read(storage))
+
+
 def add(storage: Any, line: dict[str, Any]) -> bool:
     """Add ``line`` unless the record holds its ``id`` already; the oldest go past :data:`CAP`."""
     if check_line(line) is not None:
@@ -139,18 +144,6 @@ def line_of_match(match: Any, slot: str, at_ms: float) -> dict[str, Any] | None:
         "actions": len(match.actions), "periods": int(result.get("rounds") or result.get("turns") or 0),
     }
 
-
-def game_over(app: Any, at_ms: float) -> None:
-    """The open table's game has ended: its line goes into the record (once)."""
-    session = app.session
-    if session is None or getattr(session, "replay", None) is not None:
-        return
-    line = line_of_match(session.match, session.slot, at_ms)
-    if line is not None:
-        try:
-            add(app.store.storage, line)
-        except Exception:  # noqa: BLE001 - a full or blocked storage: the game still ends normally
-            pass
 
 
 def export_text(storage: Any) -> str:

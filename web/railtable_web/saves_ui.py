@@ -38,7 +38,7 @@ from .i18n import t
 from .markup import escape
 from .public_moves import PublicMoves
 from .refusals import refusal
-from .store import KEEP_FINISHED, PREFIX, SETTINGS_KEY, parse_record, result_line
+from .store import KEEP_FINISHED, PREFIX, SETTINGS_KEY, parse_record
 
 TAB_ID = ""
 """This page's id, written beside each save it makes (two tabs on one game). Drawn by
@@ -318,10 +318,15 @@ def autosave(app: Any) -> None:
 
 
 def keep_result(app: Any, s: Any) -> None:
-    """A game has ended: its result line is kept, and finished games beyond the newest
-    ``store.KEEP_FINISHED`` are deleted (the rule the saves panel states)."""
+    """A game has ended: its line goes into the personal record, and finished games beyond the
+    newest ``store.KEEP_FINISHED`` are deleted (the rule the saves panel states), each after its
+    line is in the record."""
+    from . import record
+
     try:
-        app.store.add_result(result_line(s.slot, s.match.to_save(), time.time() * 1000, s.match.state.result()))
+        line = record.line_of_match(s.match, s.slot, time.time() * 1000)
+        if line is not None:
+            record.add(app.store.storage, line)
         app.store.prune_finished(protect=s.slot)
     except Exception as exc:  # noqa: BLE001 - full storage: the game itself is saved; told as any failed write
         dom.log("warn", f"Railtable: results not kept: {exc!r}")

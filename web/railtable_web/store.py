@@ -28,14 +28,10 @@ from railtable.core.savefile import RulesVersionError, check_stored, loads
 
 PREFIX = "railtable.save."
 SETTINGS_KEY = "railtable.settings"
-RESULTS_KEY = "railtable.results"
-"""One small line per finished game (date, game, players and their kinds, scores, winners): what a
-record of results is built on, kept when the game's save is pruned (:meth:`SaveStore.prune_finished`)."""
 KEEP_FINISHED = 30
 """The rule: the newest 30 finished games are kept; older finished games are deleted when a game
-ends (their result line stays). Unfinished games are never deleted automatically."""
-MAX_RESULTS = 5000
-"""At most this many result lines (about 150 characters each), the oldest dropped first."""
+ends (their line in the personal record, :mod:`railtable_web.record`, stays). Unfinished games are
+never deleted automatically."""
 MAX_UPDATED_MS = 4_102_444_800_000.0
 """2100-01-01 in milliseconds since 1970: a later (or negative, or non-finite) time is not a real one."""
 MAX_TITLE_CHARS = 200
@@ -284,33 +280,28 @@ class SaveStore:
     def delete(self, slot: str) -> None:
         self.storage.removeItem(PREFIX + slot)
 
-    # ---- finished games: result lines and pruning ---------------------------
-    def results(self) -> list[dict[str, Any]]:
-        """The stored result lines, oldest first ([] when missing or damaged); never raises."""
-        try:
-            data = json.loads(str(self.storage.getItem(RESULTS_KEY) or "[]"))
-        except Exception:  # noqa: BLE001 - damaged: the record starts again
-            return []
-        return [line for line in data if isinstance(line, dict)] if isinstance(data, list) else []
-
-    def add_result(self, line: dict[str, Any]) -> None:
-        """Keep ``line`` (one per game: a line with the same ``slot`` is replaced)."""
-        lines = [old for old in self.results() if old.get("slot") != line.get("slot")] + [line]
-        self.storage.setItem(RESULTS_KEY, json.dumps(lines[-MAX_RESULTS:], separators=(",", ":")))
-
+    # ---- finished games: pruning ---------------------------------------
     def prune_finished(self, keep: int = KEEP_FINISHED, protect: str | None = None) -> int:
         """Delete the finished games beyond the newest ``keep`` (by the envelope's ``over``; never
-        ``protect``, the open game, nor an unfinished or unreadable one), each after its result
-        line is kept (a game that ended before result lines existed gets one without scores).
-        Returns how many were deleted."""
+        ``protect``, the open game, nor an unfinished or unreadable one), each after its line is in
+        the personal record (a game that ended before the record existed gets its line from its
+        save first; one whose line cannot be made is kept). Returns how many were deleted."""
+        from railtable.core import Match
+
+        from . import record
+
         finished = [e for e in self.entries() if e.over and e.save is not None and not e.error]
-        known = {line.get("slot") for line in self.results()}
         gone = 0
         for entry in finished[keep:]:
             if entry.slot == protect:
                 continue
-            if entry.slot not in known:
-                self.add_result(result_line(entry.slot, entry.save, entry.updated, None))
+            if not record.has(self.storage, entry.slot):
+                try:
+                    line = record.line_of_match(Match.from_save(entry.save), entry.slot, entry.updated)
+                except SaveError:
+                    line = None
+                if line is None or not record.add(self.storage, line):
+                    continue
             self.delete(entry.slot)
             gone += 1
         return gone
@@ -338,18 +329,3 @@ class SaveStore:
         return True
 
 
-def result_line(slot: str, save: dict[str, Any], when: float, result: dict[str, Any] | None) -> dict[str, Any]:
-    """A finished game in one small line: when, which game, who played (name and kind: "human" or a
-    bot level), the scores and winners (``result``: the state's ``result()``; None when unknown)."""
-    config = save.get("config") if isinstance(save.get("config"), dict) else {}
-    players = [str(p) for p in config.get("players", [])] if isinstance(config.get("players"), list) else []
-    seats = save.get("seats") if isinstance(save.get("seats"), list) else [None] * len(players)
-    return {
-        "slot": slot,
-        "date": when,
-        "game": str(save.get("game", "")),
-        "players": players,
-        "kinds": ["human" if kind is None else str(kind) for kind in seats],
-        "scores": None if result is None else result.get("scores"),
-        "winners": None if result is None else result.get("winners"),
-    }
