@@ -38,3 +38,14 @@ def test_a_game_is_fixed_by_its_index_and_seed() -> None:
 
 def test_default_jobs_is_every_core() -> None:
     assert default_jobs() >= 1
+
+
+def test_paired_games_deal_each_seed_once_per_seat() -> None:
+    """``paired``: games 2k and 2k+1 are the deal of seed + k with the higher level in seat 1, then
+    2; with the same level in both seats they are the very same game."""
+    a = _play_game("transamerica", 2, "easy", "easy", 0, 7, None, paired=True)
+    b = _play_game("transamerica", 2, "easy", "easy", 1, 7, None, paired=True)
+    c = _play_game("transamerica", 2, "easy", "easy", 1, 7, None)
+    assert (a["hot"], b["hot"]) == (0, 1)
+    assert a["winners"] == b["winners"] and a["margin"] == -b["margin"]
+    assert _play_game("transamerica", 2, "easy", "easy", 0, 8, None)["winners"] == c["winners"]

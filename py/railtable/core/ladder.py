@@ -63,14 +63,15 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 
 def _play_game(game_id: str, players: int, high: str, low: str, g: int, seed: int,
                options: dict[str, Any] | None,
-               seat_bot: Callable[[str, int, int, Any], Bot] | None = None) -> dict[str, Any]:
-    """Game ``g`` of a pair: seed ``seed + g``, the higher level in seat ``g mod players``, each
-    seat's bot seeded ``game_seed * 31 + seat``. Everything the game's outcome depends on is in the
-    arguments, so any process plays it the same (``--jobs``)."""
+               seat_bot: Callable[[str, int, int, Any], Bot] | None = None, paired: bool = False) -> dict[str, Any]:
+    """Game ``g`` of a pair: seed ``seed + g`` (``paired``: ``seed + g // players``, each deal
+    played once with the higher level in every seat), the higher level in seat ``g mod players``,
+    each seat's bot seeded ``game_seed * 31 + seat``. Everything the game's outcome depends on is in
+    the arguments, so any process plays it the same (``--jobs``)."""
     info = get_game(game_id)
     config = default_config(game_id, players, options)
     clock: dict[str, list[float]] = {}
-    game_seed = seed + g
+    game_seed = seed + (g // players if paired else g)
     state = info.setup(config, game_seed)
     hot = g % players
     bots = []
@@ -110,16 +111,16 @@ def default_jobs() -> int:
 
 def _games(game_id: str, players: int, high: str, low: str, games: int, seed: int,
            options: dict[str, Any] | None, seat_bot: Callable[[str, int, int, Any], Bot] | None,
-           jobs: int) -> Iterator[dict[str, Any]]:
+           jobs: int, paired: bool) -> Iterator[dict[str, Any]]:
     """Every game's record, in game order, played in ``jobs`` processes (spawned: no state is
     inherited, each game is rebuilt from its seed)."""
     if jobs <= 1 or games <= 1:
         for g in range(games):
-            yield _play_game(game_id, players, high, low, g, seed, options, seat_bot)
+            yield _play_game(game_id, players, high, low, g, seed, options, seat_bot, paired)
         return
     ctx = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=min(jobs, games), mp_context=ctx) as pool:
-        futures = [pool.submit(_play_game_args, (game_id, players, high, low, g, seed, options, seat_bot))
+        futures = [pool.submit(_play_game_args, (game_id, players, high, low, g, seed, options, seat_bot, paired))
                    for g in range(games)]
         for future in futures:  # in game order: the records and progress lines read as serial ones
             yield future.result()
@@ -127,20 +128,23 @@ def _games(game_id: str, players: int, high: str, low: str, games: int, seed: in
 
 def play_pair(game_id: str, players: int, high: str, low: str, games: int, seed: int,
               options: dict[str, Any] | None = None, progress: TextIO | None = None,
-              seat_bot: Callable[[str, int, int, Any], Bot] | None = None, jobs: int = 1) -> dict[str, Any]:
+              seat_bot: Callable[[str, int, int, Any], Bot] | None = None, jobs: int = 1,
+              paired: bool = False) -> dict[str, Any]:
     """``games`` games of one ``high`` bot against ``players - 1`` ``low`` bots, seats rotated.
 
     With ``progress``, one line per finished game (the running win share) is written there, so a
     long ladder run in the background can be read before it ends. ``seat_bot(level, seat, seed,
     state)`` makes each seat's bot instead of the game's own (benchmarks: ``bench/oracle_ladder.py``;
     with ``jobs`` over 1 it must be picklable: a module-level function). ``jobs`` processes play the
-    games at once; every game keeps its seeds, so the results are those of ``jobs=1``.
+    games at once; every game keeps its seeds, so the results are those of ``jobs=1``. ``paired``
+    plays each deal once with the higher level in every seat (``players`` games a seed): luck of
+    the deal weighs the same on both levels.
     """
     clock: dict[str, list[float]] = {}
     wins = 0.0
     margins: list[float] = []
     start = time.perf_counter()
-    for g, rec in enumerate(_games(game_id, players, high, low, games, seed, options, seat_bot, jobs)):
+    for g, rec in enumerate(_games(game_id, players, high, low, games, seed, options, seat_bot, jobs, paired)):
         hot, winners = rec["hot"], rec["winners"]
         if hot in winners:
             wins += 1 / len(winners)
@@ -165,6 +169,7 @@ def play_pair(game_id: str, players: int, high: str, low: str, games: int, seed:
         "mean_margin": round(sum(margins) / len(margins), 3) if margins else None,
         "games_per_second": round(games / elapsed, 4) if elapsed else None,
         "jobs": max(1, min(jobs, games)),
+        "paired": paired,
         "seconds_per_decision": {
             lv: {"mean": round(e[0] / e[1], 5) if e[1] else 0.0, "max": round(e[2], 4), "decisions": int(e[1])}
             for lv, e in clock.items()
@@ -174,14 +179,15 @@ def play_pair(game_id: str, players: int, high: str, low: str, games: int, seed:
 
 def ladder(game_id: str, players: int, levels: list[str], games: int, seed: int,
            options: dict[str, Any] | None = None, progress: TextIO | None = None,
-           jobs: int = 1) -> dict[str, Any]:
+           jobs: int = 1, paired: bool = False) -> dict[str, Any]:
     """Every pair of ``levels`` (listed weakest first): the later one is the higher level."""
     pairs = []
     for i, low in enumerate(levels):
         for high in levels[i + 1:]:
-            pairs.append(play_pair(game_id, players, high, low, games, seed, options, progress, jobs=jobs))
+            pairs.append(play_pair(game_id, players, high, low, games, seed, options, progress, jobs=jobs,
+                                   paired=paired))
     return {"game": game_id, "players": players, "levels": levels, "games_per_pair": games, "seed": seed,
-            "pairs": pairs}
+            "paired": paired, "pairs": pairs}
 
 
 def format_ladder(report: dict[str, Any]) -> str:
