@@ -3,7 +3,8 @@ against Hard as it is, on paired deals (each seed played once with the learned H
 seat), in ``--jobs`` processes; the ladder's own games (``core.ladder.play_pair``).
 
 Run: ``PYTHONPATH=py nice -n 19 python3 bench/screen_ta_eval.py --games 200 --seed 700000 --jobs 2``
-(prints a line per game, then the learned Hard's share with its 95% interval). ``--low normal``
+(prints a line per game and, every ``--chunk`` games, the learned Hard's share so far with its 95%
+interval, mean score margin and CPU seconds a decision, so a run stopped early keeps its figures). ``--low normal``
 plays it against Normal instead. Results: docs/bots.md, TransAmerica.
 """
 
@@ -16,7 +17,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from railtable.core.ladder import default_jobs, play_pair  # noqa: E402
+from railtable.core.ladder import default_jobs, play_pair, wilson  # noqa: E402
 from railtable.core.registry import get_game  # noqa: E402
 
 
@@ -39,15 +40,33 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=700000)
     parser.add_argument("--low", default="hard")
     parser.add_argument("--jobs", type=int, default=default_jobs())
+    parser.add_argument("--chunk", type=int, default=10, help="games between summaries (a multiple of --players)")
     args = parser.parse_args()
-    report = play_pair("transamerica", args.players, "learned", args.low, args.games, args.seed,
-                       progress=sys.stdout, seat_bot=seat_bot, jobs=args.jobs, paired=True)
-    low, high = report["ci95"]
-    print(f"learned Hard against {args.low}, {args.players} players, paired seeds {args.seed}-"
-          f"{args.seed + (args.games - 1) // args.players}: {report['high_win_share']:.1%} of {args.games} "
-          f"(95% {low:.1%}-{high:.1%}; fair share {report['fair_share']:.1%}); mean margin "
-          f"{report['mean_margin']}; CPU seconds a decision {report['seconds_per_decision']}; "
-          f"{report['games_per_second']} games/s with {report['jobs']} jobs")
+    chunk = max(args.players, args.chunk - args.chunk % args.players)
+    wins = margin = 0.0
+    played = 0
+    clock: dict[str, list[float]] = {}
+    while played < args.games:
+        size = min(chunk, args.games - played)
+        # the chunk's games continue the pairing: chunk c plays seeds seed + played // players on
+        report = play_pair("transamerica", args.players, "learned", args.low, size,
+                           args.seed + played // args.players, progress=sys.stdout, seat_bot=seat_bot,
+                           jobs=args.jobs, paired=True)
+        wins += report["high_win_share"] * size
+        margin += (report["mean_margin"] or 0.0) * size
+        for lv, t in report["seconds_per_decision"].items():
+            e = clock.setdefault(lv, [0.0, 0, 0.0])
+            e[0] += t["mean"] * t["decisions"]
+            e[1] += t["decisions"]
+            e[2] = max(e[2], t["max"])
+        played += size
+        low, high = wilson(wins, played)
+        times = "; ".join(f"{lv} {e[0] / max(1, e[1]):.3f} / {e[2]:.3f}" for lv, e in sorted(clock.items()))
+        print(f"learned Hard against {args.low}, {args.players} players, paired seeds {args.seed}-"
+              f"{args.seed + (played - 1) // args.players}: {wins:g} of {played} = {wins / played:.1%} "
+              f"(95% {low:.1%}-{high:.1%}; fair share {report['fair_share']:.1%}); mean margin "
+              f"{margin / played:+.2f}; CPU s a decision (mean / max) {times}; last chunk "
+              f"{report['games_per_second']} games/s with {report['jobs']} jobs", flush=True)
 
 
 if __name__ == "__main__":
