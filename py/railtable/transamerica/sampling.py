@@ -19,7 +19,9 @@
   player will still place before it ends, the lines his plan shares with others' plans), weighed
   by a linear model fitted offline to Easy self-play (``bench/fit_ta_eval.py``; the weights in
   ``eval_weights.json``): a predicted round loss per player, and the game's winner as a softmax of
-  fitted weights on score and predicted loss.
+  fitted weights on score and predicted loss. No level uses it: screened in Hard against Hard as
+  it is, it won 12 of 24 paired games with a lower score margin (docs/bots.md, "Evaluations
+  learned from self-play").
 """
 
 from __future__ import annotations
