@@ -2,9 +2,10 @@
 
 * ``simulate --game G [--players N] [--option K=V ...] [--bot KIND] --games N --seed S [--json]``
   plays N bot games and prints games per second, win rates and average length.
-* ``ladder --game G [--players N] --levels easy,normal,hard --games K --seed S [--json] [--progress]`` plays
-  every pair of levels head to head (one seat of the higher level, seats rotated) and prints each
-  pair's win share with a 95% interval, games per second and time per decision (issue 13).
+* ``ladder --game G [--players N] --levels easy,normal,hard --games K --seed S [--jobs J] [--paired] [--json] [--progress]``
+  plays every pair of levels head to head (one seat of the higher level, seats rotated) and prints each
+  pair's win share with a 95% interval, mean score margin, games per second and time per decision
+  (issue 13); ``--jobs`` processes play games at once (default: every core), with the same results.
 * ``run --game G [--players N] [--option K=V ...] --seed S --actions FILE``
   applies a JSON list of actions to a new seeded game and prints the final state
   as JSON, or prints the first illegal action's error and exits 1. ``--rules V`` plays under an
@@ -58,6 +59,10 @@ def main(argv: list[str] | None = None) -> int:
     lad.add_argument("--games", type=int, default=20, help="games per pair of levels")
     lad.add_argument("--json", action="store_true")
     lad.add_argument("--progress", action="store_true", help="a line per finished game on stderr")
+    lad.add_argument("--jobs", type=int, default=None,
+                     help="processes playing games at once (default: every core); the same results as 1")
+    lad.add_argument("--paired", action="store_true",
+                     help="play each seed once with the higher level in every seat (seed + g // players)")
     run = sub.choices["run"]
     run.add_argument("--actions", required=True, help="a JSON file holding a list of actions")
     run.add_argument("--rules", type=int, default=None, help="rules version (default: the current one)")
@@ -96,13 +101,14 @@ def main(argv: list[str] | None = None) -> int:
                       f"{report['average_rounds_or_turns']} rounds/turns")
             return 0
         if args.command == "ladder":
-            from .core.ladder import format_ladder, ladder
+            from .core.ladder import default_jobs, format_ladder, ladder
 
             levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
             for lv in levels:
                 info.make_bot(lv, 0, 0)  # an unknown level fails now, not after the first pair
             lreport = ladder(args.game, players, levels, args.games, args.seed, _options(args.option),
-                             sys.stderr if args.progress else None)
+                             sys.stderr if args.progress else None,
+                             jobs=args.jobs if args.jobs is not None else default_jobs(), paired=args.paired)
             print(json.dumps(lreport) if args.json else format_ladder(lreport))
             return 0
         config = default_config(args.game, players, _options(args.option))

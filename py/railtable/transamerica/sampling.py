@@ -14,12 +14,22 @@
   cost of joining them to any network (:func:`join_cost`), and a track built on his planned
   tree saves its cost.
 * **Policy** (rollouts): build along the planned tree, single lines first, like the Easy bot.
+* **Learned evaluation** (:class:`LearnedAdapter`, issue 33): the same exact needs, read as a
+  player reads them (:func:`features`: the race to end the round in turn order, what each
+  player will still place before it ends, the lines his plan shares with others' plans), weighed
+  by a linear model fitted offline to Easy self-play (``bench/fit_ta_eval.py``; the weights in
+  ``eval_weights.json``): a predicted round loss per player, and the game's winner as a softmax of
+  fitted weights on score and predicted loss. No level uses it: screened in Hard against Hard as
+  it is, it won 12 of 24 paired games with a lower score margin (docs/bots.md, "Evaluations
+  learned from self-play").
 """
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import replace
+from importlib import resources
 from operator import itemgetter
 from typing import Any
 
@@ -369,6 +379,137 @@ class TransAmericaAdapter:
             if closer.lowers(j if i in network else i):
                 out.append(a)
         return out if any(a["type"] == "build" for a in out) else legal
+
+
+FEATURES = ("need", "behind", "race_loss", "turns", "tempo", "shared", "capacity_now", "bias")
+"""Per player, what :func:`features` returns (in this order)."""
+
+
+def _race(need: list[int], n: int, turn_player: int, left_now: int) -> tuple[int, list[int]]:
+    """The race to end the round ("End of the Round": at once when a player's cities are joined),
+    each player placing 2 points a turn in turn order from ``turn_player`` (who may still place
+    ``left_now`` this turn). Turn step ``k`` is player ``(turn_player + k) mod n``'s. Returns the
+    step at which the first player done ends the round, and per player the points he still
+    needs then (what he placed in his turns before that step taken off; the ender's need is 0)."""
+    finish = []
+    for p in range(n):
+        offset = (p - turn_player) % n
+        if need[p] <= 0 or (offset == 0 and need[p] <= left_now):
+            finish.append(offset if need[p] > 0 else 0)
+        elif offset == 0:
+            finish.append(n * ((need[p] - left_now + 1) // 2))
+        else:
+            finish.append(offset + n * ((need[p] + 1) // 2 - 1))
+    end = min(finish)
+    loss = []
+    for p in range(n):
+        if finish[p] == end:
+            loss.append(0)
+            continue
+        offset = (p - turn_player) % n
+        turns = 0 if offset >= end else (end - offset + n - 1) // n
+        placed = 0 if turns == 0 else (left_now if offset == 0 else 2) + 2 * (turns - 1)
+        loss.append(max(0, need[p] - placed))
+    return end, loss
+
+
+def features(adapter: TransAmericaAdapter, st: TransAmericaState) -> list[list[float]]:
+    """Per player, what a TransAmerica player weighs in a build position (:data:`FEATURES`):
+    the exact track points he still needs (others' tracks free: ``needs``), how far that is
+    behind the least need of the others, what he would still need when the round ends if every
+    player placed 2 points a turn in turn order (:func:`_race`), his turns still needed, how soon
+    he moves (0 now, up to 1 for the last), the points of his planned tree on another player's
+    planned tree (lines someone else may build for him), and what he may still place this turn."""
+    n = st.num_players
+    need = adapter.needs(st)
+    _round, occupied_then, plans = adapter._base(st)
+    left_now = 0 if st.doubles else 2 - st.singles
+    _end, race_loss = _race(need, n, st.turn_player, left_now)
+    occupied = st._occupied
+    out = []
+    for p in range(n):
+        others = [need[q] for q in range(n) if q != p]
+        plan = plans[p][1]
+        shared = 0
+        for e in plan:
+            if e in occupied:
+                continue
+            if any(e in plans[q][1] for q in range(n) if q != p):
+                shared += board.BASE_COST[e]
+        offset = (p - st.turn_player) % n
+        out.append([
+            float(need[p]),
+            float(max(0, need[p] - min(others))) if others else 0.0,
+            float(race_loss[p]),
+            float((need[p] + 1) // 2),
+            offset / max(1, n - 1),
+            float(shared),
+            float(left_now if offset == 0 else 0),
+            1.0,
+        ])
+    return out
+
+
+def load_weights(name: str = "eval_weights.json") -> dict[str, Any]:
+    """The fitted evaluation's weights (``bench/fit_ta_eval.py`` writes them)."""
+    text = resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+    data = json.loads(text)
+    assert tuple(data["features"]) == FEATURES, "eval_weights.json was fitted on other features"
+    return data
+
+
+class LearnedAdapter(TransAmericaAdapter):
+    """The search's adapter with the fitted evaluation (module docstring): each player's logit is
+    ``win_score * score - win_loss * predicted round loss + win_features . features``, the round
+    loss predicted by the ``loss`` weights on :func:`features` (at least 0); the win shares are the
+    softmax of the logits. The weights file says which parts were fitted (the others are 0)."""
+
+    _weights: dict[str, Any] | None = None
+
+    def __init__(self, weights: dict[str, Any] | None = None) -> None:
+        super().__init__()
+        if weights is None:
+            if LearnedAdapter._weights is None:
+                LearnedAdapter._weights = load_weights()
+            weights = LearnedAdapter._weights
+        k = len(FEATURES)
+        self.loss_w = [float(w) for w in weights.get("loss", [0.0] * k)]
+        self.win_score = float(weights["win_score"])
+        self.win_loss = float(weights.get("win_loss", 0.0))
+        self.win_features = [float(w) for w in weights.get("win_features", [0.0] * k)]
+        self.players = frozenset(int(n) for n in weights.get("players", range(2, 7)))
+        """Player counts the weights were fitted on; at others the evaluation in use."""
+        self._use_loss = self.win_loss != 0.0 and any(self.loss_w)
+        self._use_features = any(self.win_features)
+
+    def logits(self, st: TransAmericaState) -> list[float]:
+        """Every player's logit in a build position of the sample's round."""
+        feats = features(self, st)
+        out = []
+        for p, f in enumerate(feats):
+            v = self.win_score * st.scores[p]
+            if self._use_loss:
+                v -= self.win_loss * max(0.0, sum(a * b for a, b in zip(self.loss_w, f, strict=True)))
+            if self._use_features:
+                v += sum(a * b for a, b in zip(self.win_features, f, strict=True))
+            out.append(v)
+        return out
+
+    def evaluate(self, st: TransAmericaState) -> list[float]:  # type: ignore[override]
+        n = st.num_players
+        if n not in self.players:
+            return super().evaluate(st)
+        if st.phase not in (PHASE_BUILD, PHASE_MARKER):
+            return [1.0 / n] * n
+        base = st.__dict__.get("_search_base")
+        if st.phase == PHASE_MARKER or (base is not None and base[0] != st.round):
+            logits = [self.win_score * s for s in st.scores]  # a new round: only the scores are known
+        else:
+            logits = self.logits(st)
+        top = max(logits)
+        weights = [math.exp(v - top) for v in logits]
+        total = sum(weights)
+        return [v / total for v in weights]
 
 
 def _component(start: int, occupied: frozenset[int]) -> set[int]:
