@@ -102,8 +102,9 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
-        site = Path(tmp) / "dist"
-        site_build.build(site)
+        site = Path(sys.argv[3]) if len(sys.argv) > 3 else Path(tmp) / "dist"  # a built site to time
+        if len(sys.argv) <= 3:
+            site_build.build(site)
         server = SiteServer(site).start()
         try:
             with sync_playwright() as pw:

@@ -39,9 +39,10 @@ CLICK_JS = """async (sel) => {
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--clicks", type=int, default=40)
+    parser.add_argument("--site", type=Path, help="a built site to time (default: dist/, built if needed)")
     args = parser.parse_args()
-    dist = ROOT / "dist"
-    if needs_build(dist):
+    dist = args.site or ROOT / "dist"
+    if args.site is None and needs_build(dist):
         build(dist)
     from playwright.sync_api import sync_playwright
 
