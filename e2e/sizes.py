@@ -45,26 +45,38 @@ WIDE_JS = """() => {
   return {scrollWidth: document.documentElement.scrollWidth, width: w, wide: out.slice(0, 8)};
 }"""
 
-# A board target's hit area, measured by hit testing (an SVG element's box leaves out its
-# stroke): a tap 21 px left, right, above or below its centre still lands on it or on its touch
-# area ([data-touch-for] = its [data-key-id]).
-TARGET_SIZE_JS = """(sel) => {
+# A board target's OWN hit area, as a finger meets it (issue 34): from the centre of its shape, how
+# far a tap still lands on the target itself (``elementFromPoint`` is the target or inside it), along
+# the two axes and the two diagonals; the smallest of the four extents, in CSS px. Neighbours' touch
+# areas and the page's "nearest target wins" help count for nothing; a target covered by another, by
+# the zoom button or by the edge of the zoomed board is as small as the part of it a tap can reach.
+# Only targets whose centre is on the screen, inside the board's box and not under something
+# outside the board (the phone's bottom bar, the zoom button) are measured. Each row:
+# [size, label, min(width, height) of its bounding box, key id, centre x, centre y, index among the
+# board's targets].
+OWN_SIZE_JS = """(sel) => {
+  const svg = document.querySelector(sel);
+  const b = svg.getBoundingClientRect();
+  const left = Math.max(0, b.left), top = Math.max(0, b.top);
+  const right = Math.min(innerWidth, b.right), bottom = Math.min(innerHeight, b.bottom);
   const out = [];
-  for (const el of document.querySelectorAll(sel + ' [data-key-target]')) {
+  for (const [index, el] of [...svg.querySelectorAll('[data-key-target]')].entries()) {
     const shape = el.querySelector('.target-shape') || el;
     const r = shape.getBoundingClientRect();
     if (!r.width && !r.height) continue;
     const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
-    if (cx < 22 || cy < 22 || cx > innerWidth - 22 || cy > innerHeight - 22) continue;
-    const key = el.getAttribute('data-key-id');  // its touch area may be an element of its own, under the targets
-    const mine = (e) => e === el || el.contains(e) || (key !== null && e.getAttribute('data-touch-for') === key);
-    const hits = (x, y) => document.elementsFromPoint(x, y).some(mine);
-    let w = 0, h = 0;
-    for (let d = 0; d <= 40; d += 1) { if (hits(cx - d, cy) && hits(cx + d, cy)) w = 2 * d + 1; else break; }
-    for (let d = 0; d <= 40; d += 1) { if (hits(cx, cy - d) && hits(cx, cy + d)) h = 2 * d + 1; else break; }
-    out.push([Math.min(w, h), el.getAttribute('aria-label')]);
+    if (cx < left || cy < top || cx > right || cy > bottom) continue;
+    const top_el = document.elementFromPoint(cx, cy);
+    if (!top_el || !svg.contains(top_el)) continue;  // under the page's bottom bar or a button: scroll first
+    const mine = (x, y) => { const e = document.elementFromPoint(x, y); return !!e && (e === el || el.contains(e)); };
+    const reach = (ux, uy) => { let d = 0; while (d < 120 && mine(cx + (d + 1) * ux, cy + (d + 1) * uy)) d += 1; return d; };
+    const s = Math.SQRT1_2;
+    const size = !mine(cx, cy) ? 0 : Math.min(reach(1, 0) + reach(-1, 0), reach(0, 1) + reach(0, -1),
+      reach(s, s) + reach(-s, -s), reach(s, -s) + reach(-s, s)) + 1;
+    out.push([size, el.getAttribute('aria-label'), Math.round(Math.min(r.width, r.height) * 10) / 10,
+      el.getAttribute('data-key-id'), Math.round(cx), Math.round(cy), index]);
   }
-  out.sort((a, b) => a[0] - b[0]);
+  out.sort((p, q) => p[0] - q[0]);
   return out;
 }"""
 
@@ -85,5 +97,6 @@ def too_wide(page: Any) -> dict[str, Any]:
     return dict(page.evaluate(WIDE_JS))
 
 
-def target_sizes(page: Any, board: str) -> list[list[Any]]:
-    return list(page.evaluate(TARGET_SIZE_JS, board))
+def own_sizes(page: Any, board: str) -> list[list[Any]]:
+    """Each on-screen target's own hit area (``OWN_SIZE_JS``), smallest first."""
+    return list(page.evaluate(OWN_SIZE_JS, board))

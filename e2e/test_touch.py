@@ -17,13 +17,23 @@ import test_trains
 from lobby import moves
 from sizes import PHONE, open_page
 
+ZOOMED_BY_TAP = "[data-zoom-hint]:not([hidden])"
+
 
 def tap_and_wait(page: Any, target: Any) -> None:
+    """Tap a target and wait for the move. A tap among board targets too close together for a
+    finger zooms the board on them instead (issue 34, web/board.js): then a second tap, on the
+    target now enlarged, plays it."""
     before = moves(page)
     loc = page.locator(target).first if isinstance(target, str) else target
     loc.scroll_into_view_if_needed()
     loc.tap()  # a real tap: the target is visible, on screen and the top element at its centre
+    page.wait_for_function(f"Number(document.documentElement.dataset.moves) !== {before} || "
+                           f"document.querySelector('{ZOOMED_BY_TAP}')")
+    if moves(page) == before and page.locator(ZOOMED_BY_TAP).count():
+        loc.tap()
     page.wait_for_function(f"Number(document.documentElement.dataset.moves) !== {before}")
+    page.wait_for_function(f"!document.querySelector('{ZOOMED_BY_TAP}')")  # the whole board again
 
 
 @contextmanager

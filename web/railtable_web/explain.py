@@ -28,6 +28,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "st_you_hold": "Your Goods for Monopolies now: {goods}.",
         "st_none": "none",
         "zoom_reset": "Whole board",
+        "zoom_hint": "Zoomed in: tap your choice",
     },
     "fr": {
         "ta_lose_now_0": "Vos cinq villes sont reliées : si la manche s'arrêtait maintenant, vous ne perdriez rien.",
@@ -47,6 +48,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "st_you_hold": "Vos Marchandises pour les Monopoles : {goods}.",
         "st_none": "aucune",
         "zoom_reset": "Plateau entier",
+        "zoom_hint": "Zoom : touchez votre choix",
     },
 }
 
@@ -58,8 +60,12 @@ def say(key: str, lang: str = "en", **args: object) -> str:
 
 
 def zoom_reset_html(lang: str = "en") -> str:
-    """The button that shows a pinched board whole again (``web/board.js`` shows it when zoomed)."""
-    return f'<button type="button" class="zoom-reset" data-zoom-reset="1" hidden>{say("zoom_reset", lang)}</button>'
+    """What a zoomed board shows under it (``web/board.js`` shows it when the
+    board is zoomed): the button that shows the board whole again and, when a finger's tap among
+    crowded targets zoomed it (issue 34), the hint that a tap now chooses."""
+    return (f'<div class="zoom-bar" data-zoom-bar="1" hidden>'
+            f'<span class="zoom-hint" data-zoom-hint="1" hidden>{say("zoom_hint", lang)}</span>'
+            f'<button type="button" class="zoom-reset" data-zoom-reset="1">{say("zoom_reset", lang)}</button></div>')
 
 
 def ta_lose_now(points: int, lang: str = "en") -> str:
