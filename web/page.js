@@ -465,6 +465,7 @@
 
   function nextPiece() {
     piecesTimer = null;
+    if (!pieces.length) return; // finishPieces() applied them all before this timer fired
     const [ops, reply] = pieces.shift();
     apply(ops, reply);
     if (pieces.length) piecesTimer = setTimeout(nextPiece, 0);
@@ -476,6 +477,8 @@
     drain();
     if (piecesTimer !== null) clearTimeout(piecesTimer);
     while (pieces.length) nextPiece();
+    if (piecesTimer !== null) clearTimeout(piecesTimer);
+    piecesTimer = null;
   }
 
   function receiveOps(batch) {
