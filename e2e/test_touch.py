@@ -77,18 +77,17 @@ def test_trains_turn_by_taps(browser: Any, server: Any, page_problems: Any, wait
     page.select_option("#pace", "instant")
     page.locator("#menu-toggle").tap()
     page.wait_for_selector("#tr-banner.mine")
+    # a long press on a card (the browser's contextmenu) opens its close-up, whole on the screen
+    page.locator("#tr-supply .tcard").nth(3).dispatch_event("contextmenu")
+    page.wait_for_selector("#tr-reader:not([hidden]) [data-cmd=close-reader]")
+    box = page.evaluate("(() => { const r = document.querySelector('#tr-reader').getBoundingClientRect();"
+                        " return [r.left, r.top, r.right, r.bottom]; })()")
+    assert box[0] >= 0 and box[1] >= 0 and box[2] <= 390 and box[3] <= 844, box
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#tr-reader[hidden]", state="attached")
     with tapping():
         test_trains.play_my_turn(page)  # the starting rail
         assert page.locator("#tr-board .rail").count() >= 1
-        page.wait_for_selector("#tr-banner.mine")  # no board choice now: a close-up may show (issue 34)
-        # a long press on a card (the browser's contextmenu) opens its close-up, whole on the screen
-        page.locator("#tr-supply .tcard").nth(3).dispatch_event("contextmenu")
-        page.wait_for_selector("#tr-reader:not([hidden]) [data-cmd=close-reader]")
-        box = page.evaluate("(() => { const r = document.querySelector('#tr-reader').getBoundingClientRect();"
-                            " return [r.left, r.top, r.right, r.bottom]; })()")
-        assert box[0] >= 0 and box[1] >= 0 and box[2] <= 390 and box[3] <= 844, box
-        page.keyboard.press("Escape")
-        page.wait_for_selector("#tr-reader[hidden]", state="attached")
         page.wait_for_function("document.querySelector('#tr-banner.mine') && "
                                "document.querySelector('#tr-hand button.play')")
         turn = page.locator("#tr-players").inner_text()

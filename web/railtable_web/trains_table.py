@@ -161,8 +161,6 @@ class TrainsTable:
         self.lang = lang = i18n.language()
         targets, nope = trains_ui.rail_targets(state, view, viewer, lang)
         self._set("#tr-dyn", trains_svg.board_dynamic_svg(self.board_id, view, targets, nope, lang))
-        if self.reading is not None and self._board_choice():
-            self._hide_reader()  # a board choice now: the close-up would hide its targets (issue 34)
         self._render_rising_sun(view, viewer)
         self._render_status(view, acting)
         self._render_cards(state, view)
@@ -431,16 +429,7 @@ class TrainsTable:
         event.preventDefault()
         self._show_reader(name, pinned=True)
 
-    def _board_choice(self) -> bool:
-        """True while the prompt asks for a space of the board (a starting rail, a rail, a station)."""
-        return any(key.startswith("hex:") for key in self.index)
-
     def _show_reader(self, name: str, pinned: bool = False) -> None:
-        """The close-up of a card; never while a board choice is asked: it would hide targets (issue 34)."""
-        if self._board_choice():
-            if self.reading is not None:
-                self._hide_reader()
-            return
         if name == self.reading and not pinned:
             return
         self.reading = name
