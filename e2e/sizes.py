@@ -30,13 +30,14 @@ WIDE_JS = """() => {
     if (el.closest('svg') && el.tagName.toLowerCase() !== 'svg') continue; // inside a drawing
     const r = el.getBoundingClientRect();
     if (r.width > w + 0.5 || r.right > w + 0.5 || r.left < -0.5) {
-      let clipped = false; // inside a scrolling panel: its part off the panel is not on the page
+      // inside a scrolling panel (at any depth: a card clips its text and the phone's hand row scrolls the
+      // cards, issue 34) that is itself on the screen: its part off the panel is not on the page
+      let clipped = false;
       for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
         const o = getComputedStyle(p).overflowX;
         if (o === 'auto' || o === 'scroll' || o === 'hidden' || o === 'clip') {
           const pr = p.getBoundingClientRect();
-          if (pr.right <= w + 0.5 && pr.left >= -0.5) clipped = true;
-          break;
+          if (pr.right <= w + 0.5 && pr.left >= -0.5) { clipped = true; break; }
         }
       }
       if (!clipped && !el.closest('.sr-only')) out.push(`${el.tagName.toLowerCase()}#${el.id}.${el.className && el.className.baseVal === undefined ? el.className : ''} ${Math.round(r.left)}..${Math.round(r.right)}`);

@@ -77,3 +77,72 @@ def test_trains_laptop_needs_no_page_scroll(browser: Any, server: Any, page_prob
     assert smallest >= 12
     shot(page, "layout-trains-laptop")
     page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_trains_lobby_options_fit_a_phone(lang: str, browser: Any, server: Any, page_problems: Any,
+                                          wait_engine: Any, shot: Any) -> None:
+    """Issue 34: the Trains options' selects ("Pick the cards myself" and its card list) fit 390 px."""
+    page = open_page(browser, server, page_problems, PHONE)
+    page.goto(server.url)
+    wait_engine(page)
+    page.select_option("#lang", lang)
+    page.click("#game-choice label:has(input[value=trains])")
+    page.select_option("#trains-kingdom", "pick")
+    page.locator("#trains-kingdom").scroll_into_view_if_needed()
+    no_sideways_scroll(page)
+    box = page.evaluate(BOX, "#trains-kingdom")
+    assert box["right"] <= 390 - 8, box
+    shot(page, f"lobby-trains-pick-phone-{lang}")
+    page.context.close()
+
+
+def test_trains_phone_board_and_hand_on_one_screen_the_rest_behind_tabs(
+        browser: Any, server: Any, page_problems: Any, wait_engine: Any, shot: Any) -> None:
+    """Issue 34: at 390x844 the board, the hand's Play buttons and End turn are on the first screen; the
+    supply, players and log are behind tabs (buttons with aria-selected and aria-controls); a hidden
+    panel is not focusable; the supply comes up by itself once the hand has nothing left to play."""
+    page = open_page(browser, server, page_problems, PHONE)
+    seats, _ = GAMES["trains"]
+    lobby.start_game(page, server, wait_engine, "trains", seats, seed=7)
+    page.locator("#menu-toggle").tap()
+    page.select_option("#pace", "instant")
+    page.locator("#menu-toggle").tap()
+    page.wait_for_selector("#tr-board .start-target")
+    page.locator("#tr-board .start-target").nth(7).tap()
+    page.wait_for_selector("#tr-banner.mine")
+    page.wait_for_selector("#tr-hand button.play")
+    page.evaluate("window.scrollTo(0, 0)")
+    assert page.evaluate("document.documentElement.scrollHeight") <= 844 * 1.1
+    for sel in ("#tr-board", "#tr-hand button.play", "#tr-end"):
+        box = page.evaluate(BOX, sel)
+        assert box["top"] >= 0 and box["bottom"] <= 844, (sel, box)
+    tabs = page.locator(".tr-tabs [role=tab]:visible")
+    assert tabs.count() == 4  # no Route Bonus cards in this game: no tab for them
+    for i in range(tabs.count()):
+        panel = tabs.nth(i).get_attribute("aria-controls")
+        assert page.locator(f"#{panel}").count() == 1
+    assert page.get_attribute("#tr-tab-hand", "aria-selected") == "true"
+    assert not page.locator("#tr-supply").is_visible()
+    # the hidden panels take no focus: Tab from the last tab goes into the hand's panel
+    page.focus("#tr-tab-log")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.closest('#tr-panel-hand') !== null")
+    page.tap("#tr-tab-supply")
+    page.wait_for_selector("#tr-supply .pile >> visible=true")
+    assert page.get_attribute("#tr-tab-supply", "aria-selected") == "true"
+    assert page.get_attribute("#tr-tab-hand", "aria-selected") == "false"
+    assert not page.locator("#tr-hand").is_visible()
+    shot(page, "layout-trains-phone-supply")
+    page.tap("#tr-tab-hand")
+    page.wait_for_selector("#tr-hand button.play >> visible=true")
+    while page.locator("#tr-hand button.play").count():  # play the hand out: then the supply comes up
+        before = lobby.moves(page)
+        if page.locator("#tr-prompt:not([hidden])").count():
+            break
+        page.locator("#tr-hand button.play").first.tap()
+        page.wait_for_function(f"Number(document.documentElement.dataset.moves) > {before}")
+    if not page.locator("#tr-prompt:not([hidden])").count() and page.locator("#tr-supply button.buy").count():
+        page.wait_for_selector("#tr-supply .pile >> visible=true")
+        assert page.get_attribute("#tr-tab-supply", "aria-selected") == "true"
+    page.context.close()

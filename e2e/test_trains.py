@@ -292,3 +292,53 @@ def test_card_text_readable_large_on_hover_and_long_press(page: Any, server: Any
     assert "Landfill" in page.locator("#tr-reader .tc-name").inner_text()
     page.click("#tr-reader [data-cmd=close-reader]")
     page.wait_for_selector("#tr-reader", state="hidden")
+
+
+def overlaps(page: Any, covered: str) -> list[str]:
+    """The elements matching ``covered`` that the card's close-up overlaps on the screen."""
+    return page.evaluate("""(sel) => {
+      const r = document.querySelector('#tr-reader');
+      if (r.hidden) return [];
+      const a = r.getBoundingClientRect();
+      return [...document.querySelectorAll(sel)].filter(t => {
+        if (!t.getClientRects().length) return false;
+        const b = t.getBoundingClientRect();
+        return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      }).map(t => t.id || t.getAttribute('data-hex') || t.className.baseVal || t.className);
+    }""", covered)
+
+
+def test_card_close_up_never_hides_the_board_nor_the_prompt(page: Any, server: Any, wait_engine: Any,
+                                                             shot: Any) -> None:
+    """Issue 34: the close-up of a card (hovered, focused or long-pressed) is docked where it covers
+    neither the board (the starting rail's spaces here) nor the prompt and the turn's buttons: the
+    lower part of the side panel on a laptop, the panel under the tabs on a phone."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    start_game(page, server, wait_engine, [("Alex", "human"), ("Ada", "easy")], seed=4, kingdom="holiday_pass")
+    assert page.locator("#tr-board .start-target").count()  # the starting rail: a board choice
+    for width, height in ((1366, 768), (1920, 1080), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("window.scrollTo(0, 0)")
+        for card in ('#tr-hand .tcard', '#tr-supply .pile[data-pile="Landfill"] .tcard'):
+            if width < 981 and "supply" in card:
+                page.click("#tr-tab-supply")
+            page.locator(card).first.hover()
+            page.wait_for_selector("#tr-reader:not([hidden])")
+            assert overlaps(page, "#tr-board") == [], (width, card)
+            assert overlaps(page, "#tr-prompt, .tr-now") == [], (width, card)
+            page.locator(card).first.click(button="right")  # a long press
+            page.wait_for_selector("#tr-reader [data-cmd=close-reader]")
+            assert overlaps(page, "#tr-board") == [], (width, card, "long press")
+            if width < 981:
+                # under the bottom bar at worst (drawn over it), its Close button above the bar
+                close = page.locator("#tr-reader [data-cmd=close-reader]").bounding_box()
+                bar = page.locator(".tr-now").bounding_box()
+                assert close["y"] + close["height"] <= bar["y"], (close, bar)
+                shot(page, "trains-close-up-phone")
+            else:
+                assert overlaps(page, "#tr-prompt, .tr-now") == [], (width, card, "long press")
+                shot(page, f"trains-close-up-{width}")
+            page.keyboard.press("Escape")
+            page.wait_for_selector("#tr-reader[hidden]", state="attached")
+        if width < 981:
+            page.click("#tr-tab-hand")

@@ -263,6 +263,10 @@ def test_new_boards_fit_and_read_on_a_laptop_and_a_phone(browser: Any, server: A
             config = {"players": ["Ann", "Bob", "Cy", "Dee"][:players], "board": board, "kingdom": "random",
                       "sets": "rising_sun", "route_bonus": True, "s_start": board == "chiba"}
             start(pg, server, wait_engine, config, 7, ["human"] + ["easy"] * (players - 1))
+            if name == "phone":  # under the board, behind a tab (issue 34), like the supply and players
+                pg.click("#tr-tab-routes")
+                assert pg.locator("#tr-tab-routes").get_attribute("aria-selected") == "true"
+                assert not pg.locator("#tr-supply").is_visible()
             pg.locator("#tr-routes .route-card").first.hover()
             shot(pg, f"trains-rs-board-{board}-{name}")
             box = pg.locator("#tr-board-wrap, .tr-board-wrap").first.bounding_box()

@@ -130,6 +130,22 @@ def test_rules_help_has_a_rising_sun_section_in_english_and_french() -> None:
         i18n.set_language("en")
 
 
+def test_help_and_hints_speak_to_touch_screens_too() -> None:
+    """Issue 34: a phone has no hover; the help and the Route Bonus hint say tap as well (EN and FR)."""
+    from railtable_web import i18n
+    from railtable_web.trains_text import help_html, ui
+
+    try:
+        for lang, tap in (("en", "tap"), ("fr", "touchez")):
+            i18n.set_language(lang)
+            texts = [trains_rs.help_html(), help_html(lang), ui("rs_hover", lang)]
+            for text in texts:
+                assert not re.search(r"hover|survol", text, re.IGNORECASE), (lang, text[:80])
+            assert tap in trains_rs.help_html(), lang
+    finally:
+        i18n.set_language("en")
+
+
 def test_rising_sun_table_words_are_french_for_a_french_reader() -> None:
     """Issue 14 "Words": the lobby picker, the ATTACK box and the privacy screen name cards in French."""
     from railtable_web import i18n

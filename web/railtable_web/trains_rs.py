@@ -397,7 +397,7 @@ one. If you hold Legal Counsel you may reveal it: the ATTACK does not affect you
 hand; otherwise you answer "no Reaction". In your own turn Legal Counsel is played as usual (pay 1 money,
 draw 2 cards).</p>
 <p><b>Route Bonus cards</b> (optional, lobby). One card per player is dealt face up beside the board; a
-lettered marker shows each card's cities on the board (hover or focus a card to ring them). The first
+lettered marker shows each card's cities on the board (point at a card, tap it or give it the focus to ring them). The first
 player to link all its cities by one unbroken path of their own rails takes the card and scores its VP at
 once. Its ability may be used once during a turn of yours, the turn you take it included: a <b>Use</b>
 button appears on the card when it can be used. Each card shows how many of its cities your rails already link.</p>
@@ -423,8 +423,8 @@ n’apprend qui en a une. Si vous avez Legal Counsel en main, vous pouvez la ré
 pas et la carte reste dans votre main ; sinon vous répondez « pas de Réaction ». À votre tour, Legal Counsel se joue
 normalement (payez 1 pièce, piochez 2 cartes).</p>
 <p><b>Cartes Bonus de route</b> (option du salon). Une carte par joueur est posée face visible près du
-plateau ; un marqueur à lettre montre ses villes sur le plateau (survolez ou sélectionnez une carte pour
-les entourer). Le premier à relier toutes ses villes par un chemin continu de ses propres rails prend la
+plateau ; un marqueur à lettre montre ses villes sur le plateau (pointez, touchez ou sélectionnez une
+carte pour les entourer). Le premier à relier toutes ses villes par un chemin continu de ses propres rails prend la
 carte et marque aussitôt ses PV. Sa capacité sert une fois pendant un de vos tours, celui où vous la
 prenez compris : un bouton <b>Utiliser</b> apparaît sur la carte quand c’est possible. Chaque carte montre combien de ses villes vos
 rails relient déjà.</p>

@@ -34,6 +34,11 @@ FOCUS_AFTER = ("#tr-prompt .opt:not([disabled])", "#tr-hand button.choose", "#tr
 the next card to play, the supply, End turn."""
 
 
+PANELS = ("hand", "supply", "routes", "players", "log")
+"""The panels under the board on a phone, each behind a tab (issue 34): the board and what you play
+from on one screen, the rest one tap away. On a larger screen every panel shows and the tabs do not."""
+
+
 class TrainsTable:
     """One table of Trains; see the module docstring."""
 
@@ -49,6 +54,10 @@ class TrainsTable:
         self.board_id = session.match.state.board_id
         self.last_attack: dict[str, Any] | None = None  # the ATTACK shown last (trains_rs.privacy_note)
         self.lang = i18n.language()
+        self.panel = "hand"  # the panel shown under the board on a phone (its tabs: PANELS)
+        self.panel_turn: tuple[Any, ...] | None = None  # the turn the panel was chosen for
+        self.supply_shown = False  # the supply was brought up for buying once this turn
+        self.panel_set = False
 
     # ---- lobby ---------------------------------------------------------------------
     STYLESHEETS = ("web/trains.css", "web/trains_rs.css")
@@ -101,16 +110,21 @@ class TrainsTable:
             # the background and the names are drawn in pieces after the rest (issue 34: no long task)
             f'<g class="tr-static">{dom.later_pieces("tr-static", trains_svg.board_static_pieces(self.board_id, lang))}</g>'
             f'<g id="tr-rs"></g><g id="tr-dyn"></g><g id="tr-names"></g></svg>{explain.zoom_reset_html(lang)}</div>'
+            f'<div class="tr-tabs-wrap">{self._tabs_html(lang)}'
+            # the close-up: docked where it never covers the board nor the prompt (issue 34): under
+            # these tabs on a phone, over the lower part of the side panel on a larger screen.
+            # Escape (web/keys.js) closes it by a click on it: its own close command
+            '<div id="tr-reader" class="tr-reader" data-cmd="close-reader" hidden></div></div>'
             f'<section id="tr-routes" class="tr-zone tr-routes" aria-label="{ui("rs_route_bonus", lang)}" hidden></section>'
-            f'<div class="tr-mid" tabindex="0" role="region" aria-label="{ui("mid_label", lang)}">'
+            f'<div id="tr-panel-hand" class="tr-mid" tabindex="0" role="region" aria-label="{ui("mid_label", lang)}">'
             f'<section class="tr-zone tr-hand-zone"><h3 id="tr-hand-title">{ui("your_hand", lang)}</h3>'
-            '<div id="tr-hand" class="cards hand"></div></section>'
+            '<div id="tr-hand" class="cards hand" role="group" aria-labelledby="tr-hand-title"></div></section>'
             '<div class="tr-row2">'
             f'<section class="tr-zone"><h3 id="tr-play-title">{ui("play_area", lang)}</h3><div id="tr-play" class="cards small"></div></section>'
             f'<section class="tr-zone"><h3 id="tr-gained-title">{ui("gained", lang)}</h3>'
             '<div id="tr-gained" class="cards small"></div></section>'
             "</div></div>"
-            '<section class="tr-zone tr-supply-zone" tabindex="0" aria-labelledby="tr-supply-title">'
+            '<section id="tr-panel-supply" class="tr-zone tr-supply-zone" tabindex="0" aria-labelledby="tr-supply-title">'
             f'<h3 id="tr-supply-title">{ui("supply", lang)} <small class="muted">{ui("supply_hint", lang)}</small></h3>'
             '<div id="tr-supply" class="cards supply"></div></section>'
             "</div>"
@@ -125,14 +139,12 @@ class TrainsTable:
             f'<button type="button" id="tr-pass" data-cmd="pass" title="{ui("return_waste_tip", lang)}">'
             f'{ui("return_waste", lang)}</button>'
             f'<button type="button" id="tr-undo" data-cmd="undo">{ui("undo", lang)}</button></div></div>'
-            f'<h3>{ui("players", lang)}</h3><div id="tr-players"></div>'
+            f'<div id="tr-panel-players" class="tr-players-panel"><h3>{ui("players", lang)}</h3><div id="tr-players"></div>'
             '<div id="tr-mine" class="tr-mine"></div>'
-            '<div id="tr-discard" class="cards tiny" hidden></div>'
-            f'<details class="log" open><summary>{ui("log", lang)}</summary><ol id="tr-log" reversed tabindex="0" '
+            '<div id="tr-discard" class="cards tiny" hidden></div></div>'
+            f'<details id="tr-panel-log" class="log" open><summary>{ui("log", lang)}</summary><ol id="tr-log" reversed tabindex="0" '
             f'aria-label="{ui("log_label", lang)}"></ol></details>'
             "</aside>"
-            # Escape (web/keys.js) closes the close-up by a click on it: its own close command
-            '<div id="tr-reader" class="tr-reader" data-cmd="close-reader" hidden></div>'
             "</div>"
         )
         dom.later("#tr-names", trains_svg.board_labels_svg(self.board_id))
@@ -141,6 +153,56 @@ class TrainsTable:
         on(table, "mouseover", self.on_hover)
         on(table, "contextmenu", self.on_long_press, prevent="[data-card]")
         on(table, "mouseleave", lambda e: self._hide_reader() if self.reading is not None else None)
+
+    @staticmethod
+    def _tabs_html(lang: str) -> str:
+        """The phone's tabs: real buttons (role tab, aria-selected, aria-controls its panel)."""
+        tabs = "".join(
+            f'<button type="button" role="tab" id="tr-tab-{name}" data-cmd="tab" data-show="{name}" '
+            f'aria-controls="tr-{"routes" if name == "routes" else "panel-" + name}" '
+            f'aria-selected="{"true" if name == "hand" else "false"}"{" hidden" if name == "routes" else ""}>'
+            f'{ui("tab_" + name, lang)}</button>' for name in PANELS)
+        return f'<div class="tr-tabs" role="tablist" aria-label="{ui("tabs_label", lang)}">{tabs}</div>'
+
+    def _show_panel(self, name: str) -> None:
+        """Show one panel under the board on a phone (CSS hides the others there: not focusable)."""
+        self.panel = name
+        q(".tr-table").setAttribute("data-panel", name)
+        for other in PANELS:
+            q(f"#tr-tab-{other}").setAttribute("aria-selected", "true" if other == name else "false")
+
+    def show_move(self, action: dict[str, Any]) -> None:
+        """Show the panel that holds what a person clicks to make ``action`` (the lesson's guide
+        rings it): a card to play in the hand, a pile to buy in the supply, a Route Bonus card's
+        ability among the routes. Other moves are on the board or the always shown buttons."""
+        kind = action.get("type")
+        panel = {"play": "hand", "buy": "supply", "use_route": "routes"}.get(str(kind))
+        if panel is not None and panel != self.panel:
+            self._show_panel(panel)
+
+    def _choose_panel(self, view: dict[str, Any]) -> None:
+        """The panel a player needs now: the hand when their turn starts or the prompt names a card of
+        it; the supply once nothing in the hand can be played and a card can be bought (or the prompt
+        asks for a pile), so that a player on a phone is never stuck behind a tab."""
+        turn = (view["turn"], view["current"], view["phase"], self.session.viewer)
+        panel = self.panel
+        if turn != self.panel_turn:
+            self.panel_turn, self.supply_shown = turn, False
+            if panel in ("supply", "hand"):
+                panel = "hand"
+        keys = self.index
+        buys = any(k.startswith("buy") for k in keys)
+        plays = any(k.startswith(("play:", "decline:")) for k in keys)
+        if view.get("pending") and trains_ui.hand_choices(view, keys):
+            panel = "hand"
+        elif buys and (view.get("pending") or (not plays and not self.supply_shown and panel == "hand")):
+            panel = "supply"
+            self.supply_shown = True
+        if panel == "routes" and not view.get("routes"):
+            panel = "hand"
+        if panel != self.panel or not self.panel_set:
+            self.panel_set = True
+            self._show_panel(panel)
 
     # ---- drawing --------------------------------------------------------------------
     def _set(self, selector: str, html: str) -> None:
@@ -155,16 +217,17 @@ class TrainsTable:
         state = session.match.state
         viewer = session.viewer
         view = session.view()
-        acting = viewer is not None and viewer in state.to_act()
-        self.legal = state.legal_actions(viewer) if acting else []
+        self.legal = session.legal_actions()  # the viewer's when to act (none in a replay)
+        acting = bool(self.legal)
         self.index = trains_ui.action_index(self.legal)
         self.lang = lang = i18n.language()
-        targets, nope = trains_ui.rail_targets(state, view, viewer, lang)
+        targets, nope = trains_ui.rail_targets(state, view, viewer, lang) if acting else ([], [])
         self._set("#tr-dyn", trains_svg.board_dynamic_svg(self.board_id, view, targets, nope, lang))
         self._render_rising_sun(view, viewer)
         self._render_status(view, acting)
         self._render_cards(state, view)
         self._render_players(view)
+        self._choose_panel(view)
         lines = state.log_lines(viewer, 60, lang)
         total = len(state.log)
         if total > getattr(self, "log_seen", total):
@@ -177,11 +240,11 @@ class TrainsTable:
         self._set("#tr-rs", trains_rs.board_overlay_svg(view))
         routes = trains_rs.routes_html(view, viewer, trains_rs.route_actions(self.legal))
         self._set("#tr-routes", routes)
-        box = q("#tr-routes")
-        if routes:
-            box.removeAttribute("hidden")
-        else:
-            box.setAttribute("hidden", "")
+        for box in (q("#tr-routes"), q("#tr-tab-routes")):
+            if routes:
+                box.removeAttribute("hidden")
+            else:
+                box.setAttribute("hidden", "")
         outcomes = self.session.match.state.attack_outcomes(viewer, i18n.language())
         self._set("#tr-attack", trains_rs.attack_html(view, viewer, outcomes))
         if view.get("attack"):
@@ -298,6 +361,13 @@ class TrainsTable:
                                                else ui("hand_count", lang, n=n))
             hand_html = "".join(parts) or f'<p class="muted">{ui("no_cards", lang)}</p>'
         self._set("#tr-hand", hand_html)
+        # on a phone the hand is a row that scrolls sideways: with no button in it (the starting rail,
+        # another's turn) the row itself takes the focus, so a keyboard can scroll it (issue 34, axe)
+        hand = q("#tr-hand")
+        if "<button" in hand_html:
+            hand.removeAttribute("tabindex")
+        else:
+            hand.setAttribute("tabindex", "0")
         # play area and gained cards of the player whose turn it is
         current = view["current"]
         cur = view["players"][current]
@@ -390,6 +460,11 @@ class TrainsTable:
             self.show_discard = not self.show_discard
             self._html.pop("#tr-mine", None)
             self.render()
+            return
+        if cmd == "tab":
+            name = closest_data(event, "show")
+            if name in PANELS:
+                self._show_panel(str(name))
             return
         if cmd == "close-reader":
             self._hide_reader()
