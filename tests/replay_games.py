@@ -17,3 +17,20 @@ def bot_game(game: str, players: int, seed: int, stop: int | None = None, kind: 
         bot = info.make_bot(kind, seat, seed * 1000 + len(match.actions))
         match.apply(bot.choose(match.state.view(seat), match.state.legal_actions(seat)))
     return match
+
+
+LONG_TRAINS_SEED = 25
+"""The seed whose 4-player Trains game of priority bots on Tokyo is 899 actions long (the game
+``bench/bench_resume.py`` finds for its 900-action benchmarks)."""
+
+
+def long_trains_game(seed: int = LONG_TRAINS_SEED) -> Match:
+    """A finished 4-player Trains game of about 900 actions (issue 31: "moving the slider across a
+    900-action game"), the first seat a person's."""
+    config = {"players": ["A", "B", "C", "D"], "board": "tokyo", "kingdom": "random"}
+    match = Match("trains", config, seed, [None] + ["priority"] * 3)
+    bots = [get_game("trains").make_bot("priority", i, seed) for i in range(4)]
+    while not match.state.is_over():
+        seat = match.state.to_act()[0]
+        match.apply(bots[seat].choose(match.state.view(seat), match.state.legal_actions(seat)))
+    return match

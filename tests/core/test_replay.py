@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from railtable.core import Match
+from railtable.core import Match, SaveError
 from railtable.core.replay import Replay, ReplayError, score_now
 from railtable.core.replaylink import CHAT_LIMIT, PREFIX, LinkError, decode, encode
 from railtable.core.rng import Rng
@@ -168,3 +168,92 @@ def test_damaged_links_say_what_is_wrong() -> None:
     for bad, words in cases.items():
         with pytest.raises(LinkError, match=words):
             decode(bad)
+
+
+# ---- "continue from here" with new draws (issue 31) -------------------------------------------------
+def _views(state: Any) -> list[Any]:
+    return [state.view(seat) for seat in [None, *range(state.num_players)]]
+
+
+@pytest.mark.parametrize("game,players,k", [("trains", 3, 150), ("stations", 3, 60), ("transamerica", 3, 30)])
+def test_continuing_with_new_draws_changes_nothing_anybody_saw_and_replays_from_its_save(
+    game: str, players: int, k: int
+) -> None:
+    """The same seed gives the original's position and draws; a new seed reseeds the RNG and shuffles
+    only what nobody has seen (Trains rulebook "Terms": each deck's order; Trains & Stations "Public
+    Knowledge": the Power deck's order), so every seat's view is unchanged. The save keeps it."""
+    replay = Replay.from_save(bot_game(game, players, 5).dumps())
+    before = replay.state_at(k)
+    same = replay.continue_from(k)
+    assert same.state == before and "reseeds" not in same.to_save()  # saves are written as before
+    new = replay.continue_from(k, None, new_seed=424242)
+    assert new.to_save()["reseeds"] == [[k, 424242]]
+    assert _views(new.state) == _views(before)
+    assert new.state.rng.state != before.rng.state
+    assert not any(new.can_undo(p) for p in range(players))  # undo never crosses new draws
+    again = Match.from_save(new.dumps())
+    assert again.state == new.state
+    seat = new.state.to_act()[0]
+    action = new.state.legal_actions(seat)[0]
+    new.apply(action)
+    again.apply(action)
+    assert Match.from_save(new.dumps()).state == new.state == again.state
+    assert Replay.from_save(new.dumps()).state_at(k + 1) == new.state
+
+
+def test_new_draws_in_trains_shuffle_each_deck_below_the_cards_anybody_saw() -> None:
+    replay = Replay.from_save(bot_game("trains", 3, 5).dumps())
+    k = 150
+    before = replay.state_at(k)
+    new = replay.continue_from(k, None, new_seed=424242).state
+    changed = False
+    for p, deck in enumerate(before.zones.decks):
+        unseen = before.zones.unseen[p]
+        assert sorted(new.zones.decks[p]) == sorted(deck)
+        assert new.zones.decks[p][unseen:] == deck[unseen:]  # put on top or looked at: kept
+        changed = changed or new.zones.decks[p][:unseen] != deck[:unseen]
+        assert new.zones.hands[p] == before.zones.hands[p]
+    assert changed
+
+
+def test_an_undo_after_new_draws_replays_them() -> None:
+    """Undo rebuilds the state from its checkpoint or from the setup: the new draws are made again."""
+    match = bot_game("trains", 2, 2)
+    replay = Replay.from_save(match.dumps())
+    k = next(i for i in range(100, len(match.actions))
+             if match.actions[i]["player"] == match.actions[i - 1]["player"] and "pile" not in match.actions[i])
+    new = replay.continue_from(k, None, new_seed=77)
+    state_before = new.state.to_json()
+    seat = new.state.to_act()[0]
+    legal = new.state.legal_actions(seat)
+    undoable = None
+    for action in legal:
+        trial = Match.from_save(new.dumps())
+        trial.apply(action)
+        if trial.can_undo(seat):
+            undoable = action
+            break
+    if undoable is None:
+        pytest.skip("no undoable action at this position")
+    for drop_checkpoint in (False, True):
+        trial = Match.from_save(new.dumps())
+        trial.apply(undoable)
+        if drop_checkpoint:
+            trial._checkpoint = None  # from the setup: the reseed is made again on the way
+        trial.undo(seat)
+        assert trial.state.to_json() == state_before
+
+
+@pytest.mark.parametrize("reseeds", ["x", [[5]], [[1, 1.5]], [[3, 1], [2, 1]], [[3, 1], [3, 2]], [[-1, 1]], [[10_000, 1]],
+                                     [[True, 1]]])
+def test_damaged_new_draws_in_a_save_are_refused(reseeds: Any) -> None:
+    save = bot_game("transamerica", 2, 1, stop=20).to_save()
+    save["reseeds"] = reseeds
+    with pytest.raises(SaveError, match="reseeds"):
+        Match.from_save(save)
+
+
+def test_a_game_with_new_draws_gets_no_link() -> None:
+    match = bot_game("transamerica", 2, 1)
+    with pytest.raises(LinkError, match="new shuffle"):
+        encode(match.game_id, match.config, match.seed, match.actions, match.seats, {10: 5})

@@ -32,6 +32,34 @@ def test_a_line_chart_is_named_described_and_has_a_table_view() -> None:
     assert "<b>" not in html and "&lt;b&gt;Bo&lt;/b&gt;" in html  # a player's name is text
 
 
+def test_the_x_labels_never_overlap_and_the_first_and_last_are_always_labelled() -> None:
+    """A Trains game of 138 turns labelled 0, 17, ... 136 and 138: "136" and "138" overlapped. Three
+    digits of the 10-unit tick font are about 17 units wide."""
+    i18n.set_language("en")
+    for count in (1, 2, 9, 15, 16, 17, 40, 139, 900):
+        ticks = [str(i) for i in range(count)]
+        svg = _parse(charts.line_chart("VP", "turn", ticks, [("Ann", "#123456", [float(i) for i in range(count)])], "."))
+        texts = [t for t in svg.iter("text") if t.get("text-anchor") == "middle"]
+        xs = [float(t.get("x") or 0) for t in texts]
+        assert texts[0].text == "0" and texts[-1].text == str(count - 1)
+        assert all(b - a >= 19 for a, b in zip(xs, xs[1:], strict=False)), (count, [t.text for t in texts], xs)
+
+
+def test_numbers_read_as_the_reader_writes_them() -> None:
+    """A French reader reads a decimal comma; no axis shows "13.50" for a score."""
+    i18n.set_language("fr")
+    try:
+        html = charts.line_chart("VP", "tour", ["0", "1", "2"], [("Ann", "#123456", [0.0, 13.5, 27.0])], ".")
+        assert "13,5" in html and "13.5" not in html
+        ticks = [t.text for t in _parse(html).iter("text") if t.get("text-anchor") == "end" and t.text != "tour"]
+        assert ticks == ["0", "14", "27"]
+        bars = charts.bar_chart("Marge", "niveau", [("Facile", 1.25, "#123456"), ("Difficile", -0.5, "#654321")], ".")
+        assert "1,25" in bars and "-0,5" in bars
+    finally:
+        i18n.set_language("en")
+    assert "1.25" in charts.bar_chart("Margin", "level", [("Easy", 1.25, "#123456")], ".")
+
+
 def test_a_bar_chart_goes_up_and_down_from_zero() -> None:
     fig = _parse(charts.bar_chart("Margins", "game", [("1", 5.0, "#111"), ("2", -3.0, "#222")], "Bars."))
     rects = fig.findall(".//rect")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import replay_text  # noqa: F401  (the charts' words)
+from . import i18n, replay_text  # noqa: F401  (replay_text: the charts' words)
 from .i18n import t
 from .markup import escape
 
@@ -26,13 +26,33 @@ def _next_id() -> str:
 
 
 def _fmt(v: float) -> str:
-    return f"{v:.0f}" if float(v).is_integer() else f"{v:.2f}"
+    """A number as the reader writes it: no needless decimals, a decimal comma in French."""
+    text = f"{v:.0f}" if float(v).is_integer() else f"{v:.2f}".rstrip("0").rstrip(".")
+    return text.replace(".", ",") if i18n.language() == "fr" else text
+
+
+def _middle(lo: float, hi: float) -> float:
+    """The middle gridline: a whole number where the axis spans a few points or more."""
+    mid = (lo + hi) / 2
+    return float(round(mid)) if hi - lo >= 4 else mid
 
 
 def _scale(lo: float, hi: float) -> tuple[float, float]:
     if hi <= lo:
         hi = lo + 1
     return lo, hi
+
+
+def _labelled_ticks(count: int) -> list[int]:
+    """The x positions that get a label: at most nine, evenly spaced (an eighth of the axis apart,
+    40 units), always the first and the last; a regular one closer to the last than half a step
+    gives way to it, so that two labels never overlap ("136" and "138" did)."""
+    if count <= 0:
+        return []
+    last = count - 1
+    step = max(1, -(-last // 8))
+    shown = [i for i in range(0, last, step) if i == 0 or last - i >= step / 2]
+    return [*shown, last] if last not in shown else shown
 
 
 def line_chart(title: str, x_label: str, x_ticks: Sequence[str], lines: Sequence[tuple[str, str, Sequence[float | None]]],
@@ -53,14 +73,13 @@ def line_chart(title: str, x_label: str, x_ticks: Sequence[str], lines: Sequence
 
     parts = [f'<line class="axis" x1="{LEFT}" y1="{TOP + h}" x2="{LEFT + w}" y2="{TOP + h}"/>',
              f'<line class="axis" x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{TOP + h}"/>']
-    for v in (lo, (lo + hi) / 2, hi):
+    for v in (lo, (lo + hi) / 2 if percent else _middle(lo, hi), hi):
         label = f"{v * 100:.0f}%" if percent else _fmt(round(v, 1))
         parts.append(f'<text class="tick" x="{LEFT - 4}" y="{y(v) + 4:.1f}" text-anchor="end">{label}</text>')
         parts.append(f'<line class="grid" x1="{LEFT}" y1="{y(v):.1f}" x2="{LEFT + w}" y2="{y(v):.1f}"/>')
-    step = max(1, len(x_ticks) // 8)
-    for i, tick in enumerate(x_ticks):
-        if i % step == 0 or i == len(x_ticks) - 1:
-            parts.append(f'<text class="tick" x="{x(i):.1f}" y="{TOP + h + 14}" text-anchor="middle">{escape(tick)}</text>')
+    for i in _labelled_ticks(len(x_ticks)):
+        tick = x_ticks[i]
+        parts.append(f'<text class="tick" x="{x(i):.1f}" y="{TOP + h + 14}" text-anchor="middle">{escape(tick)}</text>')
     for label, colour, vs in lines:
         points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(vs) if v is not None)
         shown = [(i, v) for i, v in enumerate(vs) if v is not None]

@@ -32,8 +32,30 @@ from .session import PLAYER_COLOURS, Session
 
 SPEEDS = {"slow": 1.2, "normal": 0.6, "fast": 0.25, "fastest": 0.06}
 LOG_WINDOW = 60
+"""The log shows at least the last 60 lines up to the position."""
+LOG_BLOCK = 30
+"""... and up to 30 more: 15 older ones (shown as the position moves back) and 15 of the positions
+that follow, hidden (see ``Viewer._draw_log``)."""
 DRAG_GAP_S = 0.06
 """A dragged slider is drawn at most about every 60 ms (the latest position), not once per event."""
+HOLD = ("players", "hand", "supply", "log")
+"""While the slider is dragged, the board and the position follow it and these parts of the page
+are held (``html[data-replay-hold]``: ``content-visibility: hidden`` in ``web/replay.css``, so
+the page neither styles nor lays them out at each position; bench/replay_slider.py): the side
+panel with the players, the hand and play area, the supply, the viewer's log and chart."""
+SETTLE_S = 0.25
+"""The slider still for this long: the held parts are shown again, one per task."""
+
+
+def _offered_kind(info: Any, kind: str | None) -> str:
+    """The kind "continue from here" offers first for a seat: a person stays a person, a level stays
+    that level (an old name by its alias), and any other bot (a test or bench bot, which the lobby
+    does not offer) becomes the game's strongest level rather than a person."""
+    if kind is None:
+        return "human"
+    kind = info.bot_aliases.get(kind, kind)
+    bots = list(info.bots)
+    return kind if kind in bots else (bots[-1] if bots else "human")
 
 
 class ReplayHost:
@@ -107,6 +129,8 @@ class Viewer:
         self.k = replay.length if replay.finished else 0
         self.target = self.k
         self.drawing = False
+        self.holding = False
+        self.slid_at = 0.0
         self.playing = False
         self.generation = app.generation
         humans = [i for i, kind in enumerate(replay.seats) if kind is None]
@@ -115,6 +139,8 @@ class Viewer:
         self.session = ReplaySession(replay, slot, self.seat)
         self.table: Any = None
         self._log: tuple[tuple[int | None, str], list[str]] | None = None
+        self._log_drawn: tuple[tuple[int | None, str], int, int, int] | None = None
+        """What #rp-log holds: (seat and language, first line, end, lines shown)."""
 
     # ---- opening -------------------------------------------------------------------------
     def mount(self) -> None:
@@ -136,7 +162,8 @@ class Viewer:
             note = (t("replay_in_progress", name=replay.names[self.seat]) if self.seat is not None
                     else t("replay_in_progress_nobody"))
         root.innerHTML = (
-            '<div class="replay" id="replay">'
+            # the viewer's focus, when it has none (web/keys.js): the slider, not the table's banner below
+            '<div class="replay" id="replay" data-key-after="#rp-slider">'
             f'<div class="replay-bar" id="replay-bar" role="group" aria-label="{escape(t("replay"), quote=True)}">'
             f'<p class="replay-note" id="rp-note"{"" if note else " hidden"}>{escape(note)}</p>'
             '<div class="replay-controls">'
@@ -194,13 +221,14 @@ class Viewer:
     def _marks_svg(self, marks: list[tuple[int, str, int]]) -> str:
         n = max(1, self.replay.length)
         step = max(1, len(marks) // 12)
-        ticks = []
+        ticks, labels = [], []
         for i, (k, _, p) in enumerate(marks):
             x = 100 * k / n
             ticks.append(f'<line x1="{x:.2f}" y1="0" x2="{x:.2f}" y2="{5 if i % step else 8}"/>')
-            if i % step == 0:
-                ticks.append(f'<text x="{x:.2f}" y="16">{p}</text>')
-        return f'<svg viewBox="0 0 100 18" preserveAspectRatio="none">{"".join(ticks)}</svg>'
+            if i % step == 0:  # (in a box of their own: the ticks' box is stretched to the slider's width)
+                labels.append(f'<text x="{x:.2f}%" y="10">{p}</text>')
+        return (f'<svg class="rp-ticks" viewBox="0 0 100 8" preserveAspectRatio="none">{"".join(ticks)}</svg>'
+                f'<svg class="rp-labels" width="100%" height="12">{"".join(labels)}</svg>')
 
     def _chart(self) -> str:
         replay = self.replay
@@ -210,14 +238,17 @@ class Viewer:
     def _continue_html(self) -> str:
         rows = []
         for s, name in enumerate(self.replay.names):
-            kind = self.replay.seats[s]
+            kind = _offered_kind(self.replay.info, self.replay.seats[s])
             options = [("human", t("human"))] + [(b, i18n.bot_name(b)) for b in self.replay.info.bots]
-            opts = "".join(f'<option value="{v}"{" selected" if v == (kind or "human") else ""}>{escape(label)}</option>'
+            opts = "".join(f'<option value="{v}"{" selected" if v == kind else ""}>{escape(label)}</option>'
                            for v, label in options)
             rows.append(f'<label class="rp-kind">{escape(name)} <select id="rp-kind-{s}">{opts}</select></label>')
         return (f'<details class="rp-continue"><summary>{escape(t("replay_continue"))}</summary>'
                 f'<p class="muted">{escape(t("replay_continue_note"))}</p>'
                 f'<fieldset><legend>{escape(t("replay_seats_title"))}</legend>{"".join(rows)}</fieldset>'
+                f'<fieldset class="rp-draws"><legend>{escape(t("replay_draws"))}</legend>'
+                f'<label><input type="radio" name="rp-draws" value="same" checked> {escape(t("replay_draws_same"))}</label>'
+                f'<label><input type="radio" name="rp-draws" value="new"> {escape(t("replay_draws_new"))}</label></fieldset>'
                 f'<button type="button" data-rp="continue" class="primary">{escape(t("replay_continue"))}</button></details>')
 
     def _link_html(self) -> str:
@@ -243,11 +274,12 @@ class Viewer:
         position = t("replay_position_turn", k=k, n=n, unit=t("replay_" + kind).capitalize(), p=p)
         q("#rp-position").textContent = position
         slider = q("#rp-slider")
-        slider.value = str(k)
+        if not self.holding:  # a dragged slider is where the person holds it
+            slider.value = str(k)
         slider.setAttribute("aria-valuetext", position)
         q("#rp-play").textContent = t("replay_pause") if self.playing else t("replay_play")
         q("#rp-play").setAttribute("aria-label", t("replay_pause") if self.playing else t("replay_play"))
-        q("#rp-log").innerHTML = self._log_html()
+        self._draw_log()
         html = q("html").dataset
         html.replayPosition = str(k)
         html.replayLength = str(n)
@@ -261,15 +293,42 @@ class Viewer:
             self._log = (key, log_text(state, self.seat, i18n.language()))
         return self._log[1]
 
-    def _log_html(self) -> str:
+    def _draw_log(self) -> None:
+        """The log up to the position, newest first, at least :data:`LOG_WINDOW` lines. The list
+        holds up to :data:`LOG_BLOCK` lines more, older ones and hidden later ones: a step within
+        them only shows or hides lines and moves the current mark (a few attributes), so moving along the game does
+        not replace the whole list (and lay it out again) at every position."""
         lines = self._log_lines()
         shown = self.replay.log_sizes[self.k]
-        start = max(0, shown - LOG_WINDOW)
+        key = (self.seat, i18n.language())
+        drawn = self._log_drawn
+        if drawn is not None and drawn[0] == key and drawn[1] <= max(0, shown - LOG_WINDOW) and shown <= drawn[2]:
+            _, start, end, before = drawn
+            for i in range(min(before, shown), max(before, shown)):
+                line = q(f"#rp-l{i}")
+                if i < shown:
+                    line.removeAttribute("hidden")
+                else:
+                    line.setAttribute("hidden", "")
+            if before != shown:
+                if before:
+                    q(f"#rp-l{before - 1}").classList.toggle("current", False)
+                    q(f"#rp-l{before - 1}").removeAttribute("aria-current")
+                if shown:
+                    q(f"#rp-l{shown - 1}").classList.toggle("current", True)
+                    q(f"#rp-l{shown - 1}").setAttribute("aria-current", "step")
+            self._log_drawn = (key, start, end, shown)
+            return
+        start = max(0, shown - LOG_WINDOW - LOG_BLOCK // 2)
+        end = max(shown, min(len(lines), shown + LOG_BLOCK // 2))
         items = []
-        for i in range(shown - 1, start - 1, -1):
+        for i in range(end - 1, start - 1, -1):
             current = ' aria-current="step" class="current"' if i == shown - 1 else ""
-            items.append(f'<li{current}><button type="button" class="rp-line" data-line="{i}">{escape(lines[i] if i < len(lines) else "")}</button></li>')
-        return "".join(items)
+            hidden = " hidden" if i >= shown else ""
+            items.append(f'<li id="rp-l{i}"{current}{hidden}><button type="button" class="rp-line" data-line="{i}">'
+                         f'{escape(lines[i] if i < len(lines) else "")}</button></li>')
+        q("#rp-log").innerHTML = "".join(items)
+        self._log_drawn = (key, start, end, shown)
 
     def go(self, k: int) -> None:
         self.k = max(0, min(self.replay.length, k))
@@ -278,11 +337,34 @@ class Viewer:
 
     def request(self, k: int) -> None:
         """Draw ``k`` within :data:`DRAG_GAP_S`: the events received meanwhile (a dragged slider) only
-        move the target, and the latest position is drawn once."""
+        move the target, and the latest position is drawn once. While the slider moves (a second
+        event before the first is drawn), the parts in :data:`HOLD` wait (see :meth:`_release`)."""
         self.target = max(0, min(self.replay.length, k))
+        self.slid_at = time.monotonic()
+        if self.drawing and not self.holding:  # events in quick succession: a drag (not a key press)
+            self.holding = True
+            q("html").dataset.replayHold = " ".join(HOLD)
+            asyncio.ensure_future(self._release())
         if not self.drawing:
             self.drawing = True
             asyncio.ensure_future(self._draw_latest())
+
+    async def _release(self) -> None:
+        """Once the slider has been still for :data:`SETTLE_S`, show the held parts again, each in
+        a task of its own (a ``pause`` between them), so that no task lays out the whole page."""
+        try:
+            while self.alive():
+                wait = self.slid_at + SETTLE_S - time.monotonic()
+                if wait <= 0 and not self.drawing:
+                    break
+                await asyncio.sleep(max(wait, 0.02))
+        finally:
+            self.holding = False
+            if self.alive():
+                for i in range(1, len(HOLD) + 1):
+                    dom.emit("pause")
+                    q("html").dataset.replayHold = " ".join(HOLD[i:]) or None
+                dom.flush()
 
     async def _draw_latest(self) -> None:
         try:
@@ -381,8 +463,11 @@ class Viewer:
         for s in range(len(self.replay.names)):
             kind = str(dom.form_value(f"rp-kind-{s}", "human"))
             kinds.append(None if kind == "human" else kind)
+        from .app import _random_seed
+
+        new_seed = _random_seed() if dom.form_value("rp-draws", "same") == "new" else None
         try:
-            match = self.replay.continue_from(self.k, kinds)
+            match = self.replay.continue_from(self.k, kinds, new_seed)
         except RailtableError as exc:
             self.app.flash(refusal(exc))
             return
@@ -394,8 +479,11 @@ class Viewer:
 
     def copy_link(self) -> None:
         replay = self.replay
+        if replay.reseeds:  # a link has no place for new draws: the game goes as a file
+            self.app.flash(t("replay_link_reshuffled"))
+            return
         try:
-            code = encode(replay.game_id, replay.config, replay.seed, replay.actions, replay.seats)
+            code = encode(replay.game_id, replay.config, replay.seed, replay.actions, replay.seats, replay.reseeds)
         except RailtableError as exc:
             self.app.flash(refusal(exc))
             return
@@ -420,6 +508,7 @@ def close() -> None:
         viewer.playing = False
     VIEWER["open"] = None
     q("html").dataset.replay = ""
+    q("html").dataset.replayHold = None
 
 
 def open_replay(app: Any, replay: Replay, slot: str, title: str) -> Viewer:

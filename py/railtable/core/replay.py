@@ -32,7 +32,7 @@ from typing import Any
 
 from .errors import IllegalActionError, RailtableError, SaveError
 from .game import Action, GameState
-from .match import Match
+from .match import Match, reseed_at
 from .savefile import read_save
 
 CHECKPOINT_EVERY = 24
@@ -104,8 +104,11 @@ class Replay:
         actions: list[Action],
         seats: list[str | None] | None = None,
         eyes: Iterable[int] | None = None,
+        reseeds: Iterable[tuple[int, int]] = (),
     ) -> None:
-        match = Match(game_id, config, seed, seats)
+        match = Match(game_id, config, seed, seats, reseeds)
+        self.reseeds = dict(match.reseeds)
+        """``{k: seed}``: new draws after ``k`` actions (a game continued with a new shuffle)."""
         self.game_id = game_id
         self.info = match.info
         self.config = match.config
@@ -137,6 +140,7 @@ class Replay:
                 state.apply(self.actions[k])
             except IllegalActionError as exc:
                 raise SaveError(f"this game cannot be replayed: action {k + 1} of {n} is illegal: {exc}") from None
+            reseed_at(state, self.reseeds, k + 1)
         if not self.scores or self.scores[-1][0] != n:
             self.scores.append((n, score_now(state)))
         self.finished = state.is_over()
@@ -156,7 +160,7 @@ class Replay:
         if eyes is None:
             eyes = [i for i, kind in enumerate(spec.seats) if kind is None]
         try:
-            return cls(spec.info.id, spec.config, spec.seed, spec.actions, spec.seats, eyes)
+            return cls(spec.info.id, spec.config, spec.seed, spec.actions, spec.seats, eyes, spec.reseeds)
         except SaveError:
             raise
         except RailtableError as exc:
@@ -183,8 +187,9 @@ class Replay:
                 start = k - k % CHECKPOINT_EVERY
                 state = self._state_class.from_json(marshal.loads(self._checkpoints[start // CHECKPOINT_EVERY]))
                 done = start
-            for action in self.actions[done:k]:
-                state.apply(json.loads(json.dumps(action)))
+            for i in range(done, k):
+                state.apply(json.loads(json.dumps(self.actions[i])))
+                reseed_at(state, self.reseeds, i + 1)
             self._cached = (k, state)
         return state
 
@@ -222,13 +227,21 @@ class Replay:
         """A save of this game after its first ``k`` actions: how "continue from here" starts
         a new game (the original is untouched)."""
         self._check(k)
-        return {"format": "railtable-save", "version": 1, "game": self.game_id, "config": self.config,
+        save = {"format": "railtable-save", "version": 1, "game": self.game_id, "config": self.config,
                 "seed": self.seed, "seats": list(self.seats), "actions": self.actions[:k]}
+        reseeds = [[at, seed] for at, seed in sorted(self.reseeds.items()) if at <= k]
+        if reseeds:
+            save["reseeds"] = reseeds
+        return save
 
-    def continue_from(self, k: int, seats: list[str | None] | None = None) -> Match:
+    def continue_from(self, k: int, seats: list[str | None] | None = None, new_seed: int | None = None) -> Match:
         """A new match from position ``k``, with ``seats`` (people ``None`` or bot kinds) in place
-        of the original ones when given."""
+        of the original ones when given. With the same seed (``new_seed`` None) the cards and dice
+        to come are the original game's; with ``new_seed``, what nobody has seen is shuffled again
+        and every draw from there is new (``GameState.reseed``, kept in the save's ``reseeds``)."""
         save = self.save_at(k)
         if seats is not None:
             save["seats"] = list(seats)
+        if new_seed is not None:
+            save["reseeds"] = [r for r in save.get("reseeds", []) if r[0] < k] + [[k, new_seed]]
         return Match.from_save(save)

@@ -58,8 +58,11 @@ def _legal(state: Any) -> list[Action]:
 
 
 def encode(game_id: str, config: dict[str, Any], seed: int, actions: list[Action],
-           seats: list[str | None] | None = None) -> str:
-    """The code of a finished game's link (``LinkError`` for a game not over)."""
+           seats: list[str | None] | None = None, reseeds: dict[int, int] | None = None) -> str:
+    """The code of a finished game's link (``LinkError`` for a game not over, or continued with
+    new draws: a link has no place for its ``reseeds``; the page offers the game as a file)."""
+    if reseeds:
+        raise LinkError("a game continued with a new shuffle cannot be shared as a link; export it as a file")
     spec = read_save({"format": "railtable-save", "version": 1, "game": game_id, "config": config,
                       "seed": seed, "seats": seats if seats is not None else [None] * len(config["players"]),
                       "actions": actions})  # a save without a rules version is version 1
