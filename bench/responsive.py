@@ -15,8 +15,11 @@ the thread waits for a core, so the longest task's CPU time is what a change to 
 shrink; a quiet machine's wall times come close to it. ``--site DIR`` serves a site already built
 there (a before/after comparison: build the other commit with ``tools/build.py --out DIR``).
 
+``--helpers N`` sets how many helper workers the bots' searches use (issue 33; the setting
+``helpers``), where the default is the device's own count (none at 2 cores).
+
 Run: ``python3 bench/responsive.py [--games transamerica,trains,stations] [--level easy] [--seed 1]
-[--minutes 30] [--trace] [--site DIR] [--json]``.
+[--minutes 30] [--trace] [--site DIR] [--helpers N] [--json]``.
 """
 
 from __future__ import annotations
@@ -112,15 +115,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=30, help="stop a game after this long (a partial game)")
     parser.add_argument("--trace", action="store_true", help="also the CPU time of each main-thread task")
     parser.add_argument("--site", help="serve this built site instead of building one")
+    parser.add_argument("--helpers", type=int, default=None,
+                        help="helper workers for the bots' searches (the setting 'helpers'; default: the device's)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    probe = PROBE_JS if args.helpers is None else PROBE_JS + (
+        f"\nlocalStorage.setItem('railtable.settings', JSON.stringify({{helpers: '{args.helpers}'}}));")
     results = []
     with (SiteServer(Path(args.site)) if args.site else served_site()) as server, chromium() as browser, \
             tempfile.TemporaryDirectory(prefix="railtable-trace-") as traces:
         pid = cpu.our_browser_pid()
         for game in args.games.split(","):
             errors: list[str] = []
-            page = open_page(browser, server.url, errors=errors, init_script=PROBE_JS,
+            page = open_page(browser, server.url, errors=errors, init_script=probe,
                              viewport={"width": 1280, "height": 860})
             page.click(f"#game-choice label:has(input[value={game}])")
             if not page.locator(f"#seat-kind-0 option[value={args.level}]").count():

@@ -6,7 +6,8 @@ bot thinks"); the logic is in :mod:`thinking` (tested on CPython), the drawing h
   ``html[data-thinking]`` holds the seat); the search runs in slices, so leaving the table stops it.
 - *What would Hard do?* (``#hint``, shown on a person's turn in games with a Hard level) asks a
   Hard bot of the person's own seat, from their view only; the move is ringed on the table (a style
-  sheet in ``#hint-style`` (a constructed sheet: web/page.js) matching what a person would click) and a short reason is shown.
+  sheet in ``#hint-style`` (a constructed sheet: web/page.js) matching what a person would click) and
+  the flash says why in one line (issue 32: ``hint_text``), above the search's estimate.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from . import dom, thinking
+from . import dom, hint_text, i18n, search_helpers, thinking
 from .dom import q, show
 from .i18n import t
 
@@ -48,7 +49,9 @@ async def bot_decision(app: Any, generation: int) -> Any:
         return None
     state = session.match.state
     moves = len(session.match.actions)
-    steps = thinking.steps_of(session.bot(seat), state.view(seat), state.legal_actions(seat))
+    bot = session.bot(seat)
+    _with_helpers(app, bot, session.match.info.id)
+    steps = thinking.steps_of(bot, state.view(seat), state.legal_actions(seat))
 
     def wanted() -> bool:
         return app.session is session and app.generation == generation and len(session.match.actions) == moves
@@ -59,6 +62,14 @@ async def bot_decision(app: Any, generation: int) -> Any:
         if app.session is session or app.session is None:
             _status(None)
     return action if wanted() else None
+
+
+def _with_helpers(app: Any, bot: Any, game_id: str) -> None:
+    """Let a search bot split its decision with the page's helper workers, where the device has
+    cores to spare (``search_helpers``)."""
+    pool = search_helpers.helpers(app.store.settings)  # read once, when the helpers are made
+    if pool is not None:
+        pool.attach(bot, game_id)
 
 
 def hint_available(app: Any) -> bool:
@@ -82,6 +93,11 @@ def after_redraw(app: Any) -> None:
         clear_hint()
 
 
+def hint_on_screen() -> bool:
+    """A hint's ring is shown (a lesson's ring waits until its moment has passed)."""
+    return _HINT["shown"] is not None
+
+
 def clear_hint() -> None:
     _HINT["shown"] = None
     q("#hint-style").textContent = ""
@@ -103,7 +119,8 @@ async def ask_hint(app: Any) -> None:
                 and len(s.match.actions) == asked.moves)
 
     try:
-        result = await thinking.think(thinking.hint_steps(s.match, seat), wanted,
+        steps = thinking.hint_steps(s.match, seat, prepare=lambda bot: _with_helpers(app, bot, s.match.info.id))
+        result = await thinking.think(steps, wanted,
                                       lambda: _status(t("hint_thinking")))
     except Exception as exc:  # a bot bug must not break the table: say it, keep playing
         dom.log("error", f"hint failure: {exc!r}")
@@ -120,8 +137,9 @@ async def ask_hint(app: Any) -> None:
     _HINT["shown"] = asked
     q("#hint-style").textContent = thinking.hint_css(thinking.hint_selectors(result.action, result.index))
     q("html").dataset.hint = str(result.index)
+    reason = hint_text.render(*result.reason, lang=i18n.language())
     if result.share is not None:
-        app.flash(t("hint_share", share=round(100 * result.share), n=result.simulations))
+        app.flash(t("hint_share", share=round(100 * result.share), n=result.simulations), lead=reason)
     else:
-        app.flash(t("hint_plain"))
+        app.flash(t("hint_plain"), lead=reason)
     dom.flush()

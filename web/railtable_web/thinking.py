@@ -17,6 +17,7 @@ state's JSON before and after). No DOM here: it runs on CPython too.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
@@ -24,9 +25,16 @@ from typing import Any
 
 from railtable.core import Action, Match
 from railtable.core.game import action_key  # not core.search: the lobby does without it (issue 10)
+from railtable.core.hint import Figures, Reason
 
 SLICE_S = 0.04
 """How long the worker searches before giving the event loop a turn (seconds)."""
+
+WAITING = "waiting"
+"""``core.search.WAITING`` (not imported from there: the lobby does without core.search)."""
+
+WAIT_S = 0.005
+"""How long the worker sleeps between looks at its helpers' parts of a search (seconds)."""
 
 HINT_LEVEL = "hard"
 """The level a hint asks ("What would Hard do?")."""
@@ -52,9 +60,16 @@ async def think(steps: Generator[Any, None, Action], wanted: Callable[[], bool],
     announced = False
     while True:
         try:
-            next(steps)
+            got = next(steps)
         except StopIteration as done:
             return done.value
+        if got == WAITING:  # its own part is done, the helpers' are not: sleep, do not spin
+            await asyncio.sleep(WAIT_S)
+            if not wanted():
+                steps.close()
+                return None
+            deadline = time.perf_counter() + SLICE_S
+            continue
         if not announced:
             announced = True
             if started is not None:
@@ -87,13 +102,16 @@ class Hint:
     share: float | None = None
     """The search's estimate of the seat's win share after the move (None: no search was needed)."""
     simulations: int = 0
+    reason: Reason = ("rule", {})
+    """Why, in one line (``railtable.core.hint``; worded by ``hint_text.render``)."""
 
 
-def hint_steps(match: Match, seat: int) -> Generator[Any, None, Hint | None]:
+def hint_steps(match: Match, seat: int, prepare: Callable[[Any], None] | None = None) -> Generator[Any, None, Hint | None]:
     """What Hard would play for ``seat`` now, from ``view(seat)`` and its legal actions only.
 
     The bot is a fresh one seeded from the game's seed and the number of actions played (a hint
-    asked twice at the same moment gives the same answer); the match is never touched."""
+    asked twice at the same moment gives the same answer); the match is never touched.
+    ``prepare(bot)`` may give it helpers (``search_helpers``) before it searches."""
     state = match.state
     if seat not in state.to_act():
         return None
@@ -104,30 +122,47 @@ def hint_steps(match: Match, seat: int) -> Generator[Any, None, Hint | None]:
         return None
     view = state.view(seat)
     bot = match.info.make_bot(HINT_LEVEL, seat, match.seed * 31 + len(match.actions) + 7)
+    if prepare is not None:
+        prepare(bot)
     action = yield from steps_of(bot, view, legal)
     keys = [action_key(a) for a in legal]
     key = action_key(action)
     if key not in keys:
         return None
-    share, simulations = _reason(getattr(bot, "last", None), action)
-    return Hint(seat, action, keys.index(key), share, simulations)
+    figures = figures_of(getattr(bot, "last", None), action)
+    if figures.simulations:
+        yield None  # after a search, the reason is a slice of its own
+    return Hint(seat, action, keys.index(key), figures.share, figures.simulations,
+                reason_of(match.info.id, view, legal, action, figures))
 
 
-def _reason(search: Any, action: Action) -> tuple[float | None, int]:
-    """The search's estimated win share for ``action`` and how many simulations it ran."""
+def figures_of(search: Any, action: Action) -> Figures:
+    """The search's estimated win share for ``action`` and for the best other candidate (their
+    mean values over the simulated games, without the Easy bot's prior bonus), and how many
+    simulations it ran (``Figures()`` when the move needed no search)."""
     if search is None:
-        return None, 0
+        return Figures()
     key = action_key(action)
     done = int(getattr(search, "done_iterations", 0))
+    means: list[tuple[str, float]] = []
     if hasattr(search, "stats"):  # TreeSearch: (action, visits, mean value)
-        for a, _visits, mean in search.stats():
-            if action_key(a) == key:
-                return mean, done
-    if hasattr(search, "scores") and hasattr(search, "arms"):  # FlatSearch
-        for a, score in zip(search.arms, search.scores(), strict=True):
-            if action_key(a) == key:
-                return max(0.0, min(1.0, score)), done
-    return None, done
+        means = [(action_key(a), mean) for a, visits, mean in search.stats() if visits]
+    elif hasattr(search, "sums") and hasattr(search, "arms"):  # FlatSearch
+        means = [(action_key(a), total / count)
+                 for a, total, count in zip(search.arms, search.sums, search.counts, strict=True) if count]
+    share = next((max(0.0, min(1.0, m)) for k, m in means if k == key), None)
+    others = [m for k, m in means if k != key]
+    runner_up = max(0.0, min(1.0, max(others))) if others else None
+    return Figures(share, runner_up if share is not None else None, done)
+
+
+def reason_of(game: str, view: dict[str, Any], legal: list[Action], action: Action, figures: Figures) -> Reason:
+    """The game's one-line reason for ``action`` (its ``hint.reason``, from the view only); a move
+    with no other choice says so."""
+    if len(legal) == 1:
+        return "only_move", {}
+    module = importlib.import_module(f"railtable.{game}.hint")
+    return module.reason(view, legal, action, figures)  # type: ignore[no-any-return]
 
 
 def hint_selectors(action: Action, index: int) -> list[str]:
@@ -145,7 +180,9 @@ def hint_selectors(action: Action, index: int) -> list[str]:
     if "hex" in action:
         out.append(f'[data-hex="{action["hex"]}"]')
     if action.get("type") == "end_turn":
-        out.append("#end-turn")
+        out += ["#end-turn", "#tr-end"]  # (TransAmerica's button, Trains')
+    if action.get("type") == "return_waste":
+        out.append("#tr-pass")
     return out
 
 

@@ -169,6 +169,28 @@ class FlatSearch:
             self._next = (s + 1, 0) if a + 1 == len(self.arms) else (s, a + 1)
         return self._next[0] >= self.samples
 
+    def part_result(self) -> dict[str, Any]:
+        """What a helper sends back of its part of a root-parallel search (JSON): each arm's key,
+        sum of values and count of rollouts."""
+        return {"keys": [action_key(a) for a in self.arms], "sums": list(self.sums), "counts": list(self.counts)}
+
+    def merge(self, part: dict[str, Any]) -> None:
+        """Add a helper's part (``part_result``) to this search: per arm (by its key) the sums and
+        counts add up, so the means are those of all the rollouts together; an arm the helper did
+        not have, or one this search does not have, adds nothing. A malformed part changes nothing."""
+        try:
+            rows = list(zip(part["keys"], part["sums"], part["counts"], strict=True))
+            index = {action_key(a): i for i, a in enumerate(self.arms)}
+            adds = [(index[k], float(total), int(count)) for k, total, count in rows if k in index]
+        except (KeyError, TypeError, ValueError):
+            return
+        if any(count < 0 or not math.isfinite(total) for _i, total, count in adds):
+            return
+        for i, total, count in adds:
+            self.sums[i] += total
+            self.counts[i] += count
+            self.done_iterations += count
+
     def set_prior(self, action: Action) -> None:
         """Favour ``action`` (the Easy bot's choice) by ``budget.prior_bonus``."""
         key = action_key(action)
@@ -336,6 +358,24 @@ class Level:
     budget: Budget
 
 
+WAITING = "waiting"
+"""Yielded by ``SearchBot.decide`` while its own part is done and the helpers' are not: a caller
+in a browser sleeps a little instead of stepping again (``thinking.think``)."""
+
+
+def part_seed(seed: int, part: int) -> int:
+    """The seed of part ``part`` of a root-parallel search whose own seed is ``seed`` (part 0 is
+    the search itself, seeded ``seed``): every part draws samples and rollouts of its own."""
+    return (seed * 1_000_003 + part * 7_919) % (1 << 64) if part else seed
+
+
+def run_part(make_bot: Callable[[str, int, int], Any], job: dict[str, Any], part: int) -> dict[str, Any] | None:
+    """A helper's answer to one part of ``job`` (``SearchBot.part_job``): a bot of the job's level
+    for its seat (``make_bot(level, seat, seed)``; its own seed is not used) runs the part."""
+    bot = make_bot(str(job["level"]), int(job["seat"]), 0)
+    return bot.search_part(job["view"], job["legal"], int(job["seed"]), part)  # type: ignore[no-any-return]
+
+
 class SearchBot:
     """A Normal or Hard bot: decides by searching samples of its own view.
 
@@ -353,6 +393,16 @@ class SearchBot:
         self.easy = easy
         self.rng = Rng(seed * 2_654_435_761 + seat * 97 + 13)
         self.last: Search | None = None
+        self._search_seed = 0
+        self.spread: Callable[[dict[str, Any]], Any] | None = None
+        """Root-parallel search (issue 33, "Use every core"): given a job (``part_job``), starts
+        its parts elsewhere (the page's helper workers) and returns a handle with ``done()`` and
+        ``results()`` (the parts' ``part_result`` dicts, in part order; None if they failed).
+        None: the search runs alone, as on CPython."""
+        self.parts = 1
+        """How many searches one decision is: this one and ``parts - 1`` helpers, each with the
+        same budget and its own samples (``part_seed``). The move depends on ``parts`` and the
+        seeds only, never on timing: the bot waits for every part."""
 
     def begin(self, view: View, legal: list[Action]) -> Search | None:
         if len(legal) <= 1:
@@ -362,11 +412,9 @@ class SearchBot:
         candidates = self.adapter.candidates(view, self.seat, legal)
         if len(candidates) <= 1:
             return None
-        rng = Rng(self.rng.next_u64())
-        budget = self.level.budget
-        scale = getattr(self.adapter, "budget_for", None)
-        if scale is not None:
-            budget = scale(budget, view)
+        self._search_seed = self.rng.next_u64()
+        rng = Rng(self._search_seed)
+        budget = self._budget(view)
         if self.level.kind == "flat":
             flat = FlatSearch(self.adapter, view, self.seat, candidates, rng, budget)
             if budget.prior_bonus and self.easy is not None:
@@ -374,6 +422,31 @@ class SearchBot:
             return flat
         return TreeSearch(self.adapter, view, self.seat, candidates, rng, budget,
                           prune=getattr(self.adapter, "prune", None))
+
+    def _budget(self, view: View) -> Budget:
+        budget = self.level.budget
+        scale = getattr(self.adapter, "budget_for", None)
+        return scale(budget, view) if scale is not None else budget
+
+    def part_job(self, view: View, legal: list[Action]) -> dict[str, Any]:
+        """The job a helper needs for the parts 1..parts-1 of the search ``begin`` just started:
+        what this seat sees and may do, the level and the search's seed (JSON; no hidden state)."""
+        return {"level": self.level.name, "seat": self.seat, "view": view, "legal": legal,
+                "seed": self._search_seed, "parts": list(range(1, self.parts))}
+
+    def search_part(self, view: View, legal: list[Action], seed: int, part: int) -> dict[str, Any] | None:
+        """Part ``part`` of a root-parallel search, run to its budget here (in a helper): the same
+        candidates and budget as ``begin`` (both read the view only), samples and rollouts of its
+        own (``part_seed``), no prior. None when the decision is not searched."""
+        if len(legal) <= 1 or self.level.kind != "flat" or not self.adapter.search_here(view, legal):
+            return None
+        candidates = self.adapter.candidates(view, self.seat, legal)
+        if len(candidates) <= 1:
+            return None
+        flat = FlatSearch(self.adapter, view, self.seat, candidates, Rng(part_seed(seed, part)), self._budget(view))
+        while not flat.step(64):
+            pass
+        return flat.part_result()
 
     def choose(self, view: View, legal: list[Action]) -> Action:
         steps = self.decide(view, legal)
@@ -394,8 +467,16 @@ class SearchBot:
                 self.easy_observe(view, legal)
                 return legal[0]
             return self.easy.choose(view, legal)
+        helpers = None
+        if self.spread is not None and self.parts > 1 and isinstance(search, FlatSearch):
+            helpers = self.spread(self.part_job(view, legal))
         while not search.step(slice_size):
             yield search
+        if helpers is not None:
+            while not helpers.done():
+                yield WAITING
+            for part in helpers.results() or []:
+                search.merge(part)
         return search.best()
 
     def easy_observe(self, view: View, legal: list[Action]) -> None:
