@@ -148,9 +148,15 @@ def test_trains_whole_turn_by_keyboard(page: Any, server: Any, wait_engine: Any)
 
 
 def test_card_close_up_by_keyboard(page: Any, server: Any, wait_engine: Any) -> None:
-    """A card reached with Tab (its Play button) shows its close-up, on screen; Escape closes it."""
+    """A card reached with Tab (its Play button) shows its close-up, on screen; Escape closes it, and
+    it stays closed when the hand is redrawn and focus is put back on a card (it reopened then), and
+    when the page changes under a mouse pointer resting on a card (the browser then sends a hover for
+    the card now under it: CI saw the close-up reopen that way)."""
     lobby.start_game(page, server, wait_engine, "trains", [("Ann", "human"), ("Ada", "easy")], seed=3)
     page.wait_for_selector("#tr-board")
+    # the player's mouse rests on a card of the supply while they use the keys
+    box = page.locator("#tr-supply [data-card]").first.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.select_option("#pace", "instant")
     page.wait_for_selector("#tr-banner.mine")
     tab_to(page, "#tr-board [data-key-target]")
@@ -164,6 +170,21 @@ def test_card_close_up_by_keyboard(page: Any, server: Any, wait_engine: Any) -> 
     assert_on_screen(page, "#tr-reader")
     page.keyboard.press("Escape")
     page.wait_for_selector("#tr-reader[hidden]", state="attached")
+    # the hand redrawn under the focus (as a redraw by the table does): keys.js puts focus back on
+    # a Play button, which must not reopen the close-up the player closed
+    page.evaluate("() => { const h = document.querySelector('#tr-hand'); h.innerHTML = h.innerHTML; }")
+    page.wait_for_function("document.activeElement && document.activeElement.matches('#tr-hand button.play')")
+    page.wait_for_timeout(1000)  # the worker answers a hover in tens of milliseconds
+    assert page.evaluate("document.querySelector('#tr-reader').hidden"), "the closed close-up reopened"
+    # the supply redrawn under the resting pointer: the browser's hover for the card now under it is
+    # not the player pointing, and must not reopen the close-up either
+    page.evaluate("() => { const s = document.querySelector('#tr-supply'); s.innerHTML = s.innerHTML; }")
+    page.wait_for_timeout(1000)
+    assert page.evaluate("document.querySelector('#tr-reader').hidden"), "a still pointer reopened the close-up"
+    # a pointer that really moves onto a card is followed at once
+    box = page.locator("#tr-supply [data-card]").nth(1).bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_selector("#tr-reader:not([hidden]) .tcard.big")
 
 
 def assert_on_screen(page: Any, selector: str) -> None:

@@ -25,6 +25,8 @@
   const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex="0"]';
   let lastPlayed = null; // centre (page coordinates) of the board target last played
   let returnTo = null; // focused element outside the window when it opened
+  let settling = false; // focus is being put back after a redraw (settle), not moved by the player
+  let readerClosed = false; // the player closed the close-up with Escape since their last own move of focus
 
   function centre(el) {
     const r = el.getBoundingClientRect();
@@ -102,6 +104,28 @@
     el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, view: window }));
   }
 
+  // ---- a still pointer while the keys are in use ---------------------------------------------
+  // When the page changes under a mouse pointer that has not moved, the browser sends a mouseover
+  // for whatever is now under it. While the player uses the keys, that is not the player pointing:
+  // it would replace the close-up of the card they reached by Tab, or reopen one they closed with
+  // Escape. Such a hover (at the very place the pointer was when a key was last pressed) stops
+  // here; a pointer that really moves is followed at once.
+  let pointerAt = null; // client coordinates of the last trusted mouse event
+  let stillAt = null; // where the pointer was when a key was last pressed
+  window.addEventListener("mousemove", (event) => {
+    if (event.isTrusted) pointerAt = [event.clientX, event.clientY];
+  }, true);
+  window.addEventListener("mouseover", (event) => {
+    if (!event.isTrusted) return;
+    const at = [event.clientX, event.clientY];
+    if (stillAt && at[0] === stillAt[0] && at[1] === stillAt[1]) {
+      event.stopPropagation();
+      return;
+    }
+    pointerAt = at;
+  }, true);
+  window.addEventListener("keydown", () => { stillAt = pointerAt; }, true);
+
   // ---- keys --------------------------------------------------------------------------------
   document.addEventListener("keydown", (event) => {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
@@ -138,8 +162,12 @@
   document.addEventListener("focusin", (event) => {
     const el = event.target;
     if (el && el.nodeType === 1 && !el.closest("#modal") && !el.closest("#privacy")) returnTo = el;
-    // a card reached by the keyboard shows its close-up, as the mouse does by hovering it
-    const card = el && el.nodeType === 1 && el.matches(":focus-visible") ? cardOf(el) : null;
+    // a card reached by the keyboard shows its close-up, as the mouse does by hovering it; focus
+    // put back after a redraw only keeps an open close-up following it (one the player closed
+    // stays closed until they move on themselves)
+    if (!settling) readerClosed = false;
+    const follow = !settling || (!readerClosed && !!document.querySelector("[data-reader]:not([hidden])"));
+    const card = follow && el && el.nodeType === 1 && el.matches(":focus-visible") ? cardOf(el) : null;
     if (card) card.dispatchEvent(new MouseEvent("mouseover", { bubbles: true, view: window }));
   });
 
@@ -162,6 +190,7 @@
   function closeReader() {
     const reader = document.querySelector("[data-reader]:not([hidden])");
     if (!reader) return false;
+    readerClosed = true;
     click(reader.querySelector("[data-reader-close]") || reader);
     return true;
   }
@@ -274,7 +303,12 @@
     scheduled = true;
     queueMicrotask(() => {
       scheduled = false;
-      settle();
+      settling = true;
+      try {
+        settle();
+      } finally {
+        settling = false;
+      }
     });
   }
 
