@@ -94,9 +94,20 @@ class PageProblems:
     in_flight: set[Any] = field(default_factory=set)
     """Requests started and not yet answered (a navigation aborts them: see ``attach_context``)."""
     superseded: set[Any] = field(default_factory=set)
+    navigating: bool = False
+    """A top-level navigation has started and its new document is not yet shown: until then the old
+    page and its workers still run, and what they ask for is aborted when the new document commits."""
 
     def allow(self, pattern: str) -> None:
         self.allowed.append(re.compile(pattern))
+
+    def leaving(self) -> None:
+        """The test takes a page to a document that makes no request (``about:blank``), which the
+        request events never show: what the old page and its workers still had in flight (the
+        boot's snapshot maker, on a first visit) is aborted, as when a player leaves mid-load."""
+        self.superseded |= self.in_flight
+        self.in_flight.clear()
+        self.navigating = True  # until the new document commits (framenavigated)
 
     def add(self, text: str) -> None:
         self.records.append(text)
@@ -121,6 +132,12 @@ class PageProblems:
                 # still had in flight, as it would for a player who reloads while the engine loads
                 self.superseded |= self.in_flight
                 self.in_flight.clear()
+                self.navigating = True
+            elif self.navigating:
+                # started by the old page between the navigation's request and its commit (a loaded
+                # machine makes that gap long): the commit aborts it too (issue 34: test_offline's
+                # new release saw the old page's worker.js aborted so)
+                self.superseded.add(req)
             self.in_flight.add(req)
 
         def on_finished(req: Any) -> None:
@@ -128,6 +145,8 @@ class PageProblems:
 
         def on_failed(req: Any) -> None:
             self.in_flight.discard(req)
+            if req.is_navigation_request() and req.frame.parent_frame is None:
+                self.navigating = False  # no new document comes
             if req in self.superseded and "ERR_ABORTED" in (req.failure or ""):
                 return
             if not self.is_foreign(req.url):
@@ -149,7 +168,12 @@ class PageProblems:
                 where = f" at {loc.get('url')}:{loc.get('lineNumber')}" if loc.get("url") else ""
                 self.add(f"console error: {msg.text}{where}")
 
+        def on_committed(frame: Any) -> None:
+            if frame.parent_frame is None:
+                self.navigating = False
+
         page.on("console", on_console)
+        page.on("framenavigated", on_committed)
         page.on("pageerror", lambda err: self.add(f"page error: {err}"))
 
 

@@ -22,17 +22,22 @@ def start_game(
     wait_engine(page)
     if lang is not None:
         page.select_option("#lang", lang)
+    choose_seats(page, game, seats)
+    if options is not None:
+        options(page)
+    page.fill("#seed", str(seed))
+    page.click("#start")
+    page.wait_for_selector("#table:not([hidden])")
+
+
+def choose_seats(page: Any, game: str, seats: list[tuple[str, str]]) -> None:
+    """Choose ``game`` in the lobby and seat ``seats`` (name, "human", "remote" or a bot kind)."""
     page.click(f"#game-choice label:has(input[value={game}])")
     page.select_option("#player-count", str(len(seats)))
     rows = page.locator("#seats .seat")
     for i, (name, kind) in enumerate(seats):
         rows.nth(i).locator("input").fill(name)
         rows.nth(i).locator("select").select_option(kind)
-    if options is not None:
-        options(page)
-    page.fill("#seed", str(seed))
-    page.click("#start")
-    page.wait_for_selector("#table:not([hidden])")
 
 
 def moves(page: Any) -> int:

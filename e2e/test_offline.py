@@ -56,7 +56,8 @@ def test_reload_with_server_stopped_boots_from_the_cache(page, server, site, wai
     urls = set(cached[f"railtable:/:{version}"])
     runtime = json.loads((site / "build.json").read_text(encoding="utf-8"))["runtime"]
     for rel in ("index.html", "python.zip", runtime + "pyodide.asm.wasm", "manifest.webmanifest",
-                runtime + "python_stdlib.zip", "web/worker.js", "web/page.js", "web/trains.css"):
+                runtime + "python_stdlib.zip", "web/worker.js", "web/page.js", "web/trains.css",
+                "web/remote.js"):  # remote play on a LAN, offline (loaded on first use only)
         assert server.url + rel in urls, f"{rel} was not precached"
 
     server.stop()

@@ -107,6 +107,17 @@ def _package_version(package_dir: Path) -> str:
 
 PYTHON_ARCHIVE = "python.zip"
 """Our Python packages in one archive: one request instead of one per file (issue 2 §5, boot time)."""
+REMOTE_ARCHIVE = "python-remote.zip"
+"""Remote play's page modules, fetched by the worker the first time remote play is used
+(``railtable_web.remote_loader``): the first load does not carry them (issue 30)."""
+REMOTE_MODULES = ("remote_codes", "remote_guest", "remote_host", "remote_seat", "remote_text", "remote_ui",
+                  "remote_wire", "rtc", "sdp_code", "qr")
+
+
+def in_remote_archive(name: str) -> bool:
+    """Whether the archive member ``name`` (``railtable_web/x.py`` or its ``.pyc``) is remote play's."""
+    folder, _, file = name.rpartition("/")
+    return folder == "railtable_web" and file.rsplit(".", 1)[0] in REMOTE_MODULES
 
 
 def archive_members(files: Iterable[str]) -> dict[str, str]:
@@ -172,10 +183,13 @@ def bytecode(sources: list[tuple[str, bytes]], runtime_dir: str) -> list[tuple[s
 
 
 def write_archive(out: Path, sources: dict[str, Path], runtime_dir: str) -> None:
-    """Write ``python.zip``: every module's source, then its bytecode (deterministic)."""
+    """Write ``python.zip``: every module's source, then its bytecode (deterministic); remote play's
+    modules go to ``python-remote.zip`` the same way."""
     entries = [(name, sources[rel].read_bytes()) for rel, name in archive_members(sources).items()]
     compiled = bytecode(entries, runtime_dir)
-    (out / PYTHON_ARCHIVE).write_bytes(_zip(entries + compiled))
+    every = entries + compiled
+    (out / PYTHON_ARCHIVE).write_bytes(_zip([e for e in every if not in_remote_archive(e[0])]))
+    (out / REMOTE_ARCHIVE).write_bytes(_zip([e for e in every if in_remote_archive(e[0])]))
 
 
 MANIFEST = "manifest.webmanifest"
@@ -301,7 +315,7 @@ def build(out: Path) -> dict[str, object]:
         raise BuildError(f"icons missing: {', '.join(missing_icons)} (tools/icons.py draws the PNGs)")
 
     write_archive(out, python, runtime_dir)
-    files.append(PYTHON_ARCHIVE)
+    files += [PYTHON_ARCHIVE, REMOTE_ARCHIVE]
     (out / MANIFEST).write_text(json.dumps(web_manifest(), indent=1) + "\n", encoding="utf-8")
     files.append(MANIFEST)
 

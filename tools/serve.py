@@ -70,11 +70,17 @@ class SiteHandler(SimpleHTTPRequestHandler):
         super().send_response(code, message)
 
     def copyfile(self, source, outputfile) -> None:  # type: ignore[no-untyped-def]  (stdlib signature)
-        if self.sent is None:
-            super().copyfile(source, outputfile)
+        try:
+            if self.sent is None:
+                super().copyfile(source, outputfile)
+                return
+            data = source.read()
+            outputfile.write(data)
+        except (BrokenPipeError, ConnectionResetError):
+            # the browser stopped reading (a reload or a closed page aborts its downloads): no
+            # traceback in the test log, nothing to answer
+            self.close_connection = True
             return
-        data = source.read()
-        outputfile.write(data)
         self.sent.append((self.path.split("?")[0], getattr(self, "_status", 200), len(data)))
 
     def end_headers(self) -> None:

@@ -65,6 +65,9 @@
     return out;
   }
 
+  // An invite or reply link opened in a tab already on Railtable changes only the hash: load it (issue 30).
+  window.addEventListener("hashchange", () => /(join|reply)=/.test(location.hash) && location.reload());
+
   window.addEventListener("storage", (event) => {
     if (event.key && event.key.startsWith(STORAGE_PREFIX)) {
       send({ kind: "storage", key: event.key, value: event.newValue });
@@ -289,6 +292,7 @@
             if ((el.tagName === "STYLE" || el.hasAttribute("data-sheet")) && b === "textContent") {
               adopt(el, c); // an inline <style> is refused by the CSP; a constructed sheet is not
             } else if (b !== "innerHTML") {
+              if (el[b] === c && (b !== "textContent" || el.childElementCount === 0)) break; // unchanged: no new style or layout
               el[b] = c;
               touched(el);
             } else if (drawn.get(el) !== c) {
@@ -299,7 +303,7 @@
           }
           break;
         case "a":
-          if (!(el = find(a)) || !touched(el)) break;
+          if (!(el = find(a)) || (b !== "style" && el.getAttribute(b) === c) || !touched(el)) break; // unchanged
           if (b === "style") el.style.cssText = c === null ? "" : c; // CSSOM: allowed by the CSP
           else c === null ? el.removeAttribute(b) : el.setAttribute(b, c);
           break;
@@ -307,7 +311,7 @@
           if ((el = find(a)) && touched(el)) c === null ? el.classList.toggle(b) : el.classList.toggle(b, c);
           break;
         case "d":
-          if ((el = find(a)) && touched(el)) c === null ? delete el.dataset[b] : (el.dataset[b] = c);
+          if ((el = find(a)) && el.dataset[b] !== (c === null ? undefined : c) && touched(el)) c === null ? delete el.dataset[b] : (el.dataset[b] = c);
           break;
         case "on":
           listen(a, b, c, d);
@@ -354,6 +358,12 @@
         case "log":
           (a === "error" ? console.error : console.warn)(b);
           break;
+        case "show": {
+          // bring the first shown match into view (a lesson's ringed card low in a phone's hand row)
+          const el = [...document.querySelectorAll(a)].find((e) => e.getClientRects().length);
+          if (el) el.scrollIntoView({ block: "nearest", inline: "nearest" });
+          break;
+        }
         case "clicked":
           if (started.has(reply)) root.dataset.lastClickMs = (performance.now() - started.get(reply)).toFixed(1);
           break;
@@ -481,7 +491,20 @@
     piecesTimer = null;
   }
 
+  // Remote play (issue 30): web/remote.js, loaded on the first "rtc" op; its ops run as they come.
+  let remote = null;
+  const rtcOps = [];
+  function rtc(op) {
+    if (remote) return remote.handle(op);
+    if (rtcOps.push(op) > 1) return;
+    import(new URL("remote.js", here).href).then((m) => {
+      (remote = m).connect(send);
+      rtcOps.splice(0).forEach(m.handle);
+    }, (e) => rtcOps.splice(0).forEach((o) => send({ kind: "rtc", event: "failed", peer: o[2], data: { why: "unsupported", detail: String(e) } })));
+  }
+
   function receiveOps(batch) {
+    if (batch.ops.some((op) => op[0] === "rtc")) batch.ops = batch.ops.filter((op) => op[0] !== "rtc" || rtc(op));
     if (batch.reply !== null && batch.reply !== undefined) {
       drain();
       run(batch.ops, batch.reply);

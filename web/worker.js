@@ -5,7 +5,8 @@
  * python.zip (py/railtable and web/railtable_web, sources and bytecode) into its file system and puts
  * it on sys.path (zipimport: nothing is unpacked), imports railtable_web.bridge and hands it every
  * message from the page. The same script, run as a worker
- * named "snapshot", makes that snapshot for the next boots (makeSnapshot below).
+ * named "snapshot", makes that snapshot for the next boots (makeSnapshot below); named "helper-<i>", it
+ * searches parts of bots' decisions for the engine worker (issue 33: startHelpers, bootHelper below).
  * Messages to the page: {kind: "ops", batch} (DOM operations, JSON), {kind: "hello"} (Python is
  * up: send "start"), {kind: "result", id, value | error} (answers "run", used by tests),
  * {kind: "failed", error} (the engine could not start), {kind: "progress"} (a boot step began or ended).
@@ -38,7 +39,8 @@ const snap = { read: null };
 const FETCHED_CACHE = "railtable-fetched:" + site.pathname;
 const fetched = [];
 const plainFetch = self.fetch;
-if (self.name !== "snapshot") {
+const HELPER = self.name.startsWith("helper-"); // a helper worker: searches parts of bots' decisions
+if (self.name !== "snapshot" && !HELPER) {
   // The page's watchdog hears of every download as it starts and ends ({kind: "progress"}): a
   // boot step that stalls is told within seconds (web/page.js, STALL_MS).
   post({ kind: "progress" });
@@ -175,6 +177,114 @@ function importApp(pyodide) {
   pyodide.pyimport("railtable_web.app");
 }
 
+// ---- helper workers (issue 33, "Use every core": web/railtable_web/search_helpers.py) ----------
+// The engine worker starts up to k helpers (nested workers running this script, named helper-<i>)
+// when Python first asks (railtableHelpers.want); each boots its own Pyodide (from the boot's
+// snapshot when there is one) and answers {kind: "part", id, job, part} with the part's sums and
+// counts (a JSON string). Python sends a decision's parts 1..n to the first n helpers that are up
+// (run) and gets their answers as one JSON list, or null if one failed or took too long.
+const PART_TIMEOUT_MS = 30000;
+
+/** In a helper worker: Pyodide with our modules, answering parts of searches. */
+async function bootHelper() {
+  self.fetch = async (resource, init) => (await caches.match(resource, { ignoreSearch: true })) || plainFetch.call(self, resource, init);
+  const archive = await fetchArchive();
+  const saved = self.caches ? await savedSnapshot(sha256(archive.slice(0))) : null;
+  let pyodide = null;
+  if (saved) {
+    try {
+      pyodide = await loadPyodide({ indexURL: RUNTIME, _loadSnapshot: saved.bytes });
+    } catch (error) {
+      pyodide = null; // the engine worker forgets a bad snapshot; a helper just boots without it
+    }
+  }
+  if (!pyodide) pyodide = await loadPyodide({ indexURL: RUNTIME });
+  prepare(pyodide, archive);
+  self.fetch = plainFetch;
+  return { answer: pyodide.pyimport("railtable_web.search_helpers").answer, heap: () => pyodide._module.HEAP8.length };
+}
+
+function startHelpers() {
+  const helpers = [];
+  let wanted = 0;
+  let nextId = 1;
+  let answered = 0; // parts answered (tests and benchmarks read it)
+  function spawn(i) {
+    const helper = { worker: null, up: false, dead: false, waiting: new Map() };
+    try {
+      helper.worker = new Worker(new URL(import.meta.url), { type: "module", name: `helper-${i}` });
+    } catch (error) {
+      console.warn("Railtable: no helper worker:", error);
+      return;
+    }
+    helper.worker.onmessage = (event) => {
+      const m = event.data;
+      if (m.kind === "up") {
+        helper.up = true;
+        helper.wasm = m.wasm;
+      } else if (m.kind === "part" && helper.waiting.has(m.id)) {
+        if (m.error) console.warn("Railtable: a helper's part failed; the bot searched without it:", m.error);
+        else answered += 1;
+        helper.waiting.get(m.id)(m.error ? null : m.result);
+        helper.waiting.delete(m.id);
+      } else if (m.kind === "failed") die(helper, m.error);
+    };
+    helper.worker.onerror = (event) => {
+      event.preventDefault(); // not the engine's error: the page must not see it as one
+      die(helper, event.message);
+    };
+    helpers.push(helper);
+  }
+  function die(helper, why) {
+    if (helper.dead) return;
+    console.warn("Railtable: a helper worker stopped; bots search without it:", why);
+    helper.dead = true;
+    helper.up = false;
+    for (const resolve of helper.waiting.values()) resolve(null);
+    helper.waiting.clear();
+    helper.worker.terminate();
+  }
+  function ask(helper, job, part) {
+    return new Promise((resolve) => {
+      const id = nextId++;
+      const timer = setTimeout(() => {
+        if (helper.waiting.delete(id)) resolve(null);
+      }, PART_TIMEOUT_MS);
+      helper.waiting.set(id, (result) => {
+        clearTimeout(timer);
+        resolve(result);
+      });
+      helper.worker.postMessage({ kind: "part", id, job, part });
+    });
+  }
+  self.railtableHelpers = {
+    want(k) {
+      wanted = Math.max(wanted, Number(k) || 0);
+      // after the Python task that asked: starting them never holds up the move being decided
+      setTimeout(() => {
+        while (helpers.length < wanted) spawn(helpers.length + 1);
+      }, 0);
+    },
+    ready() {
+      return helpers.filter((h) => h.up && !h.dead).length;
+    },
+    answered() {
+      return answered;
+    },
+    /** Each live helper's WebAssembly memory in bytes, when it came up (benchmarks). */
+    memory() {
+      return helpers.filter((h) => h.up && !h.dead).map((h) => h.wasm || 0);
+    },
+    async run(job, n) {
+      const up = helpers.filter((h) => h.up && !h.dead).slice(0, n);
+      if (up.length < n) return null;
+      const parts = await Promise.all(up.map((h, i) => ask(h, job, i + 1)));
+      if (parts.some((p) => p === null)) return null;
+      return "[" + parts.join(",") + "]";
+    },
+  };
+}
+
 async function boot() {
   const archive = fetchArchive();
   const digest = archive.then((buffer) => sha256(buffer.slice(0)));
@@ -218,6 +328,7 @@ async function boot() {
   importApp(pyodide);
   marks.app_imported = performance.now();
   const bridge = pyodide.pyimport("railtable_web.bridge");
+  startHelpers(); // none starts until Python asks (a table's first search)
   bridge.connect((batch) => post({ kind: "ops", batch }));
   marks.imported = performance.now();
   post({ kind: "marks", marks, origin: performance.timeOrigin });
@@ -240,7 +351,23 @@ async function run(pyodide, bridge, message) {
   }
 }
 
-if (self.name === "snapshot") {
+if (HELPER) {
+  bootHelper().then(
+    ({ answer, heap }) => {
+      deliver = (m) => {
+        if (m.kind !== "part") return;
+        try {
+          post({ kind: "part", id: m.id, result: answer(m.job, m.part) });
+        } catch (error) {
+          post({ kind: "part", id: m.id, error: String(error) });
+        }
+      };
+      for (const message of inbox.splice(0)) deliver(message);
+      post({ kind: "up", wasm: heap() });
+    },
+    (error) => post({ kind: "failed", error: String(error && error.stack ? error.stack : error) }),
+  );
+} else if (self.name === "snapshot") {
   makeSnapshot().then(
     () => post({ kind: "kept" }),
     (error) => post({ kind: "failed", error: String(error) }),

@@ -26,9 +26,9 @@ def test_player_counts_and_rules_versions_cycle_with_the_seed() -> None:
     seen = set()
     original = Match.__init__
 
-    def spy(self, game_id, config, seed, seats=None):  # type: ignore[no-untyped-def]
+    def spy(self, game_id, config, seed, seats=None, *rest):  # type: ignore[no-untyped-def]
         seen.add((len(config["players"]), config["rules"]))
-        original(self, game_id, config, seed, seats)
+        original(self, game_id, config, seed, seats, *rest)
 
     Match.__init__ = spy  # type: ignore[method-assign]
     try:
@@ -67,9 +67,9 @@ def test_bots_option_draws_seats_from_the_named_kinds_only() -> None:
     seen: set[str | None] = set()
     original = Match.__init__
 
-    def spy(self, game_id, config, seed, seats=None):  # type: ignore[no-untyped-def]
+    def spy(self, game_id, config, seed, seats=None, *rest):  # type: ignore[no-untyped-def]
         seen.update(seats or [])
-        original(self, game_id, config, seed, seats)
+        original(self, game_id, config, seed, seats, *rest)
 
     Match.__init__ = spy  # type: ignore[method-assign]
     try:
@@ -149,7 +149,7 @@ def test_weighted_kinds_and_setup_options_vary_with_the_seed() -> None:
     seen: list[tuple[dict, list]] = []
     original = Match.__init__
 
-    def spy(self, game_id, config, seed, seats=None):  # type: ignore[no-untyped-def]
+    def spy(self, game_id, config, seed, seats=None, *rest):  # type: ignore[no-untyped-def]
         seen.append((dict(config), list(seats or [])))
         raise RuntimeError("stop")
 

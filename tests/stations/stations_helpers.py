@@ -102,3 +102,16 @@ def expected_counts(n: int) -> dict[str, Any]:
 
 def roundtrip(s: StationsState) -> StationsState:
     return StationsState.from_json(json.loads(json.dumps(s.to_json())))
+
+
+def give_only_mission(s: StationsState, a: str, b: str) -> int:
+    """Seat 0 holds exactly the Mission ``a``-``b`` (taken from wherever it was, the rest of the Power
+    cards as dealt); returns its card."""
+    card = next(c for c, d in power_cards().items() if d["kind"] == "mission" and d["cities"] == [a, b])
+    for h in s.power_hands:
+        if card in h:
+            h.remove(card)
+            s.power_deck.append(card)
+    s.power_deck.remove(card)
+    s.power_hands[0] = [card]
+    return card

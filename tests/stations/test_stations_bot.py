@@ -6,28 +6,17 @@ from __future__ import annotations
 
 from statistics import mean
 
-from stations_helpers import NAMES, fill, new_game, space, to_resolve
+from stations_helpers import NAMES, fill, give_only_mission, new_game, space, to_resolve
 
 from railtable.core.simulate import play_game
 from railtable.stations.bot import BaselineBot
-from railtable.stations.data import power_cards
-
-
-def mission(a: str, b: str) -> int:
-    return next(c for c, card in power_cards().items() if card["kind"] == "mission" and card["cities"] == [a, b])
 
 
 def test_bot_with_a_one_route_mission_builds_that_route() -> None:
     """Holding Seattle-Los Angeles (scored by the West Y alone), the bot puts its train on the West Y,
     though a 4-space route is closer to completion; without the Mission it takes the short route."""
     s = new_game(3)
-    card = mission("seattle", "los_angeles")
-    for h in s.power_hands:
-        if card in h:
-            h.remove(card)
-            s.power_deck.append(card)
-    s.power_deck.remove(card)
-    s.power_hands[0] = [card]
+    give_only_mission(s, "seattle", "los_angeles")
     fill(s, "west", [1] * 6)       # 5 spaces left on the Y
     fill(s, "rockies", [1, 1])     # 2 spaces left on Rockies
     to_resolve(s, 0, [(False, "train")])

@@ -4,64 +4,12 @@ from the DOM operations sent back."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from typing import Any
 
 import fresh_loop
-from railtable_web import app, bridge, dom, i18n, saves_ui
-
-
-class Page:
-    """The page as the worker sees it: every operation sent, and events sent back by listener."""
-
-    def __init__(self) -> None:
-        self.ops: list[list[Any]] = []
-        self.seq = 0
-        dom.connect(lambda text: self.ops.extend(json.loads(text)["ops"]))
-
-    def listener(self, selector: str, kind: str) -> int:
-        found = [op[3] for op in self.ops if op[0] == "on" and op[1] == selector and op[2] == kind]
-        assert found, f"no {kind} listener on {selector}"
-        return int(found[-1])
-
-    def send(self, selector: str, kind: str, form: dict[str, Any] | None = None, file: dict[str, Any] | None = None,
-             **data: str) -> None:
-        self.seq += 1
-        bridge.receive(json.dumps({
-            "kind": "event", "id": self.listener(selector, kind), "type": kind, "seq": self.seq,
-            "data": {f"data-{k}": v for k, v in data.items()}, "target": "", "disabled": False,
-            "form": dict(dom.FORM) if form is None else form, "file": file,
-        }))
-
-    def errors(self) -> list[str]:
-        return [str(op[2])[:300] for op in self.ops if op[0] == "log" and op[1] == "error"]
-
-    def last(self, selector: str, prop: str) -> Any:
-        values = [op[3] for op in self.ops if op[0] == "p" and op[1] == selector and op[2] == prop]
-        return values[-1] if values else None
-
-
-def start_page(storage: dict[str, str] | None = None, link: str = "") -> Page:
-    """A new page load: the worker's module state fresh, the page's ``start`` message received."""
-    app.APP = None
-    dom.OPS.clear()
-    dom.HANDLERS.clear()
-    dom.FORM.clear()
-    dom.URL.update({"href": "", "hash": ""})
-    saves_ui.NOTICES.__init__()  # type: ignore[misc]
-    i18n.set_language("en")
-    page = Page()
-    bridge.receive(json.dumps({"kind": "start", "url": {"href": "http://127.0.0.1/" + link, "hash": link},
-                               "form": {}, "storage": {} if storage is None else storage}))
-    dom.flush()
-    return page
-
-
-def _cancel_tasks() -> None:
-    for task in asyncio.all_tasks():
-        if task is not asyncio.current_task():
-            task.cancel()
+from fake_page import Page, cancel_tasks, let_bots_play, start_game, start_page  # noqa: F401
+from railtable_web import app, bridge, dom, saves_ui
 
 
 def saved_slots(storage: Any) -> list[str]:
@@ -80,7 +28,7 @@ def test_start_sent_three_times_in_one_task_starts_one_game() -> None:
         assert page.errors() == []
         assert app.APP is not None and app.APP.session is not None
         assert len(saved_slots(bridge.STORAGE)) == 1
-        _cancel_tasks()
+        cancel_tasks()
 
     fresh_loop.run(scenario())
 
@@ -106,7 +54,7 @@ def test_names_with_bidi_characters_are_isolated_wherever_they_are_shown() -> No
                                                    "save": session.match.to_save()})}
         page = start_page(storage)
         assert '<bdi class="save-title">TransAmerica · \u202eAnn, Bob</bdi>' in page.last("#save-list", "innerHTML")
-        _cancel_tasks()
+        cancel_tasks()
 
     fresh_loop.run(scenario())
 
@@ -121,23 +69,9 @@ def test_the_lobby_refuses_a_name_with_no_visible_character_in_english_and_frenc
             assert app.APP is not None and app.APP.session is None
             assert words in page.last("#flash", "textContent"), page.last("#flash", "textContent")
             assert saved_slots(bridge.STORAGE) == []
-            _cancel_tasks()
+            cancel_tasks()
 
     fresh_loop.run(scenario())
-
-
-def _start_game(page: Page, seats: list[tuple[str, str]], game: str = "transamerica", **extra: Any) -> None:
-    form = {**dom.FORM, "game": game, "player-count": str(len(seats)), "seed": "7", "pace": "instant", **extra}
-    for i, (name, kind) in enumerate(seats):
-        form[f"seat-name-{i}"], form[f"seat-kind-{i}"] = name, kind
-    page.send("#lobby-form", "submit", form)
-    assert app.APP is not None and app.APP.session is not None
-
-
-async def _let_bots_play(rounds: int = 40) -> None:
-    for _ in range(rounds):
-        await asyncio.sleep(0.01)
-        dom.flush()
 
 
 def test_a_bot_that_raises_once_is_told_and_the_game_goes_on(monkeypatch: Any) -> None:
@@ -159,8 +93,8 @@ def test_a_bot_that_raises_once_is_told_and_the_game_goes_on(monkeypatch: Any) -
         failures["left"] = 1
         page = start_page({"railtable.settings": json.dumps({"lang": lang})})
         monkeypatch.setattr(think_ui, "bot_decision", failing_once)
-        _start_game(page, [("Ann", "easy"), ("Bob", "normal")])
-        await _let_bots_play()
+        start_game(page, [("Ann", "easy"), ("Bob", "normal")])
+        await let_bots_play()
         the_app = app.APP
         assert the_app is not None and the_app.session is not None
         dialog = page.last("#modal", "innerHTML")
@@ -177,14 +111,14 @@ def test_a_bot_that_raises_once_is_told_and_the_game_goes_on(monkeypatch: Any) -
             page.send("#modal", "click", close="1")
         else:
             page.send("#modal", "click", hand="0:hard")
-        await _let_bots_play()
+        await let_bots_play()
         session = the_app.session
         assert session is not None and len(session.match.actions) > 0  # the bots play again
         if not retry:
             assert session.match.seats[0] == "hard"
             saved = json.loads(bridge.STORAGE.getItem("railtable.save." + session.slot))["save"]
             assert saved["seats"][0] == "hard"
-        _cancel_tasks()
+        cancel_tasks()
 
     fresh_loop.run(scenario("en", retry=True))
     fresh_loop.run(scenario("fr", retry=False))
@@ -193,7 +127,7 @@ def test_a_bot_that_raises_once_is_told_and_the_game_goes_on(monkeypatch: Any) -
 def test_an_exception_on_a_persons_click_is_told_and_the_game_reopens_from_its_save() -> None:
     async def scenario() -> None:
         page = start_page()
-        _start_game(page, [("Ann", "human"), ("Bob", "human")])
+        start_game(page, [("Ann", "human"), ("Bob", "human")])
         the_app = app.APP
         assert the_app is not None and the_app.session is not None
         slot = the_app.session.slot
@@ -207,7 +141,7 @@ def test_an_exception_on_a_persons_click_is_told_and_the_game_reopens_from_its_s
         page.send("#modal", "click", close="1")
         assert the_app.session is not None and the_app.session.slot == slot  # the same game, reopened
         assert ["a", "#modal", "hidden", ""] in page.ops[before_close:]  # the dialog closed
-        _cancel_tasks()
+        cancel_tasks()
 
     fresh_loop.run(scenario())
 
@@ -227,7 +161,7 @@ def test_an_import_of_a_future_rules_version_says_nothing_was_imported() -> None
             assert words in told and "99" in told, told
             assert "kept" not in told and "conserv" not in told, told
             assert app.APP is not None and app.APP.session is None and saved_slots(bridge.STORAGE) == []
-            _cancel_tasks()
+            cancel_tasks()
 
     fresh_loop.run(scenario())
 
@@ -237,7 +171,7 @@ def test_under_the_privacy_screen_the_trains_hand_title_names_no_count() -> None
 
     async def scenario() -> None:
         page = start_page()
-        _start_game(page, [("Ann", "human"), ("Bob", "human")], game="trains")
+        start_game(page, [("Ann", "human"), ("Bob", "human")], game="trains")
         the_app = app.APP
         assert the_app is not None and the_app.session is not None
         page.send("#privacy-reveal", "click")
@@ -246,7 +180,7 @@ def test_under_the_privacy_screen_the_trains_hand_title_names_no_count() -> None
         the_app.redraw()
         dom.flush()
         assert page.last("#tr-hand-title", "textContent") == "Your hand"
-        _cancel_tasks()
+        cancel_tasks()
 
     fresh_loop.run(scenario())
 
@@ -272,7 +206,7 @@ def test_finished_games_beyond_the_newest_30_are_pruned_when_a_game_ends_results
     async def scenario() -> None:
         page = start_page(storage)
         assert f"The newest {store.KEEP_FINISHED} finished games are kept" in page.last("#save-space", "textContent")
-        _start_game(page, [("Ann", "human"), ("Bob", "human")])
+        start_game(page, [("Ann", "human"), ("Bob", "human")])
         the_app = app.APP
         assert the_app is not None and the_app.session is not None
         match = the_app.session.match
@@ -293,7 +227,7 @@ def test_finished_games_beyond_the_newest_30_are_pruned_when_a_game_ends_results
         mine = by_slot[the_app.session.slot]
         assert mine["seats"] == [["Ann", "human"], ["Bob", "human"]]
         assert mine["scores"] == the_app.session.match.state.result()["scores"] and mine["winners"]
-        _cancel_tasks()
+        cancel_tasks()
 
     fresh_loop.run(scenario())
 
@@ -314,11 +248,34 @@ def test_a_link_names_each_trains_option_it_replaced_and_its_seed_field_matches_
         assert seed and seed != huge and saves_ui._is_seed(seed)
         page.send("#lobby-form", "submit")  # the announced seed starts: nothing refused at Start
         assert app.APP is not None and app.APP.session is not None and str(app.APP.session.match.seed) == seed
-        _cancel_tasks()
+        cancel_tasks()
 
         page = start_page(link="#game=trains&players=2&board=chiba&seed=12")
         assert page.last("#link-notice", "textContent") in (None, "")
         assert dom.FORM.get("seed") == "12"
-        _cancel_tasks()
+        cancel_tasks()
+
+    fresh_loop.run(scenario())
+
+
+def test_a_click_aimed_at_a_dialog_that_another_replaced_meanwhile_closes_nothing() -> None:
+    """A person clicks Continue on a round's summary just as the game's end replaces it with the
+    result (a bot's or a friend's last move): the result stays up (it was closed unseen before)."""
+    async def scenario() -> None:
+        page = start_page()
+        start_game(page, [("Ann", "human"), ("Bob", "human")])
+        the_app = app.APP
+        assert the_app is not None
+        the_app.modal("<h2>Round 3</h2>")
+        summary = the_app.modal_number
+        the_app.modal("<h2>The end</h2>")
+        dom.flush()
+        assert f'data-dialog="{summary + 1}"' in page.last("#modal", "innerHTML")
+        before = len(page.ops)
+        page.send("#modal", "click", close="1", dialog=str(summary))  # the summary's button
+        assert the_app.modal_open and ["a", "#modal", "hidden", ""] not in page.ops[before:]
+        page.send("#modal", "click", close="1", dialog=str(summary + 1))  # the result's own
+        assert not the_app.modal_open and ["a", "#modal", "hidden", ""] in page.ops[before:]
+        cancel_tasks()
 
     fresh_loop.run(scenario())

@@ -23,9 +23,10 @@ from pathlib import Path
 from typing import Any
 
 import fresh_loop
+from fake_page import fresh
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from railtable_web import app, bridge, dom, i18n, saves_ui
+from railtable_web import app, bridge, dom
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "saves_rules1"
 GOOD = {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in sorted(FIXTURES.glob("*_*p_*.json"))}
@@ -100,19 +101,10 @@ class Page:
         return values[-1] if values else None
 
 
-def _fresh() -> None:
-    """The worker's module state as a new page load finds it."""
-    app.APP = None
-    dom.OPS.clear()
-    dom.HANDLERS.clear()
-    dom.FORM.clear()
-    dom.URL.update({"href": "", "hash": ""})
-    saves_ui.NOTICES.__init__()  # type: ignore[misc]
-    i18n.set_language("en")
 
 
 def _start(storage: dict[str, str], link: str) -> tuple[Page, app.App]:
-    _fresh()
+    fresh()
     page = Page()
     bridge.receive(json.dumps({"kind": "start", "url": {"href": "http://127.0.0.1/" + link, "hash": link},
                                "form": {}, "storage": storage}))

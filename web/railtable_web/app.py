@@ -16,8 +16,9 @@ from typing import Any
 from railtable.core import IllegalActionError, Match, RailtableError, SaveError, UndoError, get_game
 from railtable.core.match import SAVE_FORMAT, SAVE_VERSION
 from railtable.core.registry import CATALOGUE
+from railtable.core.savefile import REMOTE_SEAT
 
-from . import dom, i18n, record_ui, replay_ui, saves_ui, store, think_ui
+from . import dom, i18n, lesson_ui, record_ui, remote_lobby, replay_ui, saves_ui, store, think_ui
 from .dom import closest_data, download, now_ms, on, q, show
 from .i18n import t
 from .markup import escape
@@ -35,6 +36,40 @@ TABLES: dict[str, str] = {
 MODAL_GRACE_S = 0.6
 PACES = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}
 DEFAULT_NAMES = ["Alex", "Ada", "Brunel", "Cugnot", "Stephenson", "Trevithick"]
+
+
+def remote_ui() -> Any:
+    """Remote play's page module (once ``remote_loader.ensure`` has made it importable)."""
+    from . import remote_ui as module
+
+    return module
+
+
+async def with_remote(then: Any) -> None:
+    """Fetch remote play's modules if they are not here yet (issue 30: a game without a remote seat
+    loads none of them), then call ``then(remote_ui)``."""
+    from . import remote_loader
+
+    try:
+        await remote_loader.ensure()
+    except Exception as exc:  # noqa: BLE001 (offline before it was ever cached, a server error)
+        dom.log("warn", f"remote play could not be loaded: {exc!r}")
+        if APP is not None:
+            APP.flash(t("remote_unavailable"))
+        return
+    then(remote_ui())
+
+
+def remote_loaded() -> Any:
+    """Remote play's page module if it is already imported, else None."""
+    import sys
+
+    return sys.modules.get(__package__ + ".remote_ui")
+
+
+def is_guest(session: Any) -> bool:
+    """A friend's table: the game is on the host's page (remote play)."""
+    return bool(getattr(session, "remote_guest", False))
 
 
 def table_class(game_id: str) -> Any:
@@ -64,6 +99,7 @@ class App:
         self.busy = False
         self.modal_open = False
         self.modal_opened = 0.0
+        self.modal_number = 0  # each dialog's own: a click aimed at an earlier one does nothing
         self.table_handlers: int | None = None  # the first listener id of the open table
         self.flashes = 0
         self.url_params: dict[str, str] = {}  # a shared link's game options, until a game starts
@@ -97,6 +133,11 @@ class App:
         q("html").dataset.engine = "ready"
         asyncio.ensure_future(self.warm_up())
         replay_ui.open_link(self)  # a #replay= link opens its game's replay
+        if "reply=" in dom.URL["hash"]:  # a friend's reply code, scanned: for this browser's hosting tab
+            remote_lobby.hand_over_reply(self, dom.URL["hash"])
+        if "join=" in dom.URL["hash"]:  # an invite to a game hosted on a friend's page
+            link = dom.URL["hash"]
+            asyncio.ensure_future(with_remote(lambda m: m.open_invite(self, link)))
 
     async def warm_up(self) -> None:
         """Import the chosen game, then the others, while the person reads the lobby."""
@@ -122,6 +163,7 @@ class App:
         on(q("#share"), "click", lambda e: self.share_link())
         on(q("#save-list"), "click", self.on_save_list)
         on(q("#import-file"), "change", self.on_import)
+        lesson_ui.bind(self)
 
     def selected_game(self) -> str:
         game = str(dom.form_value("game", ""))
@@ -166,11 +208,11 @@ class App:
         for i in range(count):
             default_kind = "human" if i == 0 else info.default_bot
             name, kind = old[i] if i < len(old) else (DEFAULT_NAMES[i], default_kind)
-            if kind not in ("human", *bots):
+            if kind not in ("human", REMOTE_SEAT, *bots):
                 kind = default_kind
             options = [f'<option value="human">{t("human")}</option>'] + [
                 f'<option value="{b}">{escape(i18n.bot_name(b))}</option>' for b in bots
-            ]
+            ] + [f'<option value="{REMOTE_SEAT}">{t("seat_remote")}</option>']
             options_html = "".join(options).replace(f'value="{escape(kind)}"', f'value="{escape(kind)}" selected', 1)
             rows.append(
                 f'<div class="seat"><span class="swatch" style="background:{PLAYER_COLOURS[i]}"></span>'
@@ -184,6 +226,7 @@ class App:
             dom.FORM.pop(f"seat-name-{gone}", None)
             dom.FORM.pop(f"seat-kind-{gone}", None)
         q("#seats").innerHTML = "".join(rows)
+        lesson_ui.render_lobby(self, info.id)
         if info.id in self.loaded:
             self.render_options(info.id)
         else:
@@ -216,6 +259,9 @@ class App:
         self.render_game_choice()
         self.render_saves()
         saves_ui.relabel(self)
+        remote = remote_loaded()
+        if remote is not None:
+            remote.language_changed(self, lang)
 
     def reseed(self) -> None:
         q("#seed").value = str(_random_seed())
@@ -281,10 +327,27 @@ class App:
         self.open(Session(match, slot))
         self.autosave()
 
+    def play_for(self, seat: int, action: dict[str, Any]) -> None:
+        """A friend's move, from their page (remote play): the engine refuses an illegal one
+        (``IllegalActionError`` goes back to them); then saved and redrawn like any move."""
+        if self.session is None or saves_ui.blocked(self):
+            raise IllegalActionError("the host's game is not open")
+        self.session.match.apply(action)
+        self.autosave()
+        self.refresh()
+
+    def undo_for(self, seat: int) -> None:
+        if self.session is None or saves_ui.blocked(self):
+            raise UndoError("the host's game is not open")
+        self.session.match.undo(seat)
+        self.autosave()
+        self.refresh()
+
     # ---- saved games -----------------------------------------------------------
     def render_saves(self) -> None:
         entries = self.store.entries()
-        if not entries:
+        joined = remote_lobby.rows(self) if self.store.storage.getItem(remote_lobby.GAMES_KEY) else ""
+        if not entries and not joined:
             q("#save-list").innerHTML = f'<li class="empty">{t("no_saves")}</li>'
             return
         items = []
@@ -307,11 +370,16 @@ class App:
                 f'<li class="save{" broken" if problem else ""}"><bdi class="save-title">{escape(_shown_title(e.title))}</bdi>'
                 f'<span class="save-when">{escape(when)}</span>{msg}<span class="save-buttons">{buttons}</span></li>'
             )
-        q("#save-list").innerHTML = "".join(items)
+        q("#save-list").innerHTML = joined + "".join(items)
         saves_ui.render_space(self)
 
     def on_save_list(self, event: Any) -> None:
         if saves_ui.on_save_list(self, event) or replay_ui.on_save_list(self, event):
+            return
+        if closest_data(event, "rejoin") is not None or closest_data(event, "forget") is not None:
+            link = remote_lobby.clicked_link(self, event)
+            if link is not None:
+                asyncio.ensure_future(with_remote(lambda m: m.open_invite(self, link)))
             return
         slot = closest_data(event, "resume")
         if slot is not None:
@@ -338,7 +406,7 @@ class App:
         except SaveError as exc:
             self.flash(t("cannot_resume", error=refusal(exc)))
             return
-        session = Session(match, slot)
+        session = lesson_ui.resumed(match, slot, entry) or Session(match, slot)
         saves_ui.opened(session, entry)
         self.open(session)
 
@@ -353,11 +421,18 @@ class App:
         if match is None:
             return
         slot = f"{int(time.time() * 1000)}-import"
-        self.open(Session(match, slot))
+        session = Session(match, slot)
+        if match.state.is_over():  # a finished game is stored and opens in the replay viewer (issue 31)
+            saves_ui.opened(session)
+            self.session = session
+            self.autosave()
+            replay_ui.open_save(self, match.to_save(), slot, session.title())
+            return
+        self.open(session)  # a game in progress opens to be played on (its row has Replay too)
         self.autosave()
 
     def autosave(self) -> None:
-        if self.session is None:
+        if self.session is None or is_guest(self.session):  # a friend's game is saved by its host
             return
         saves_ui.autosave(self)  # with its envelope; not over another tab's newer save
 
@@ -375,11 +450,21 @@ class App:
         show(q("#lobby"), False)
         show(root, True)
         show(q("#topbar-actions"), True)
+        show(q("#pace-box"), not is_guest(session))  # a friend's page has no bots: the host's play at its pace
         q("#table-title").textContent = session.title()
         q("html").dataset.over = ""
         self.table_handlers = dom.next_handler_id()
         self.table.mount()
         saves_ui.table_opened(self)
+        if remote_loaded() is not None:
+            remote_ui().host_opened(self)  # its friends' invites (or the end of an earlier game's)
+        elif session.remote:
+            def host(module: Any) -> None:
+                if self.session is session:  # still the open table once remote play is here
+                    module.host_opened(self)
+                    self.refresh()
+
+            asyncio.ensure_future(with_remote(host))
         self.refresh()
 
     def _forget_table_handlers(self) -> None:
@@ -390,6 +475,9 @@ class App:
 
     def close_table(self) -> None:
         replay_ui.on_close(self)
+        remote = remote_loaded()
+        if remote is not None:
+            remote.table_closed(self)  # the host pauses its friends; a friend leaves
         self.cancel_bots()
         self._forget_table_handlers()
         q("html").dataset.over = ""
@@ -399,6 +487,7 @@ class App:
         show(q("#table"), False)
         show(q("#topbar-actions"), False)
         show(q("#privacy"), False)
+        lesson_ui.table_closed(self)
         show(q("#lobby"), True)
         q("#table-title").textContent = ""
         dom.set_title("Railtable")
@@ -432,9 +521,13 @@ class App:
             self.table.render()
         self.set_tab_title()
         think_ui.after_redraw(self)
+        lesson_ui.after_redraw(self)
         root = q("html").dataset
         root.moves = str(saves_ui.public_moves(session))  # public moves only: no secret step shows
         root.viewer = "" if session.viewer is None else str(session.viewer)
+        remote = remote_loaded()
+        if remote is not None:
+            remote.after_redraw(self)  # the friends' packets follow every redraw of the host's table
         if session.match.state.is_over():
             root.over = "1"
             if not self.result_shown:  # once per table
@@ -484,6 +577,9 @@ class App:
             self.flash(saves_ui.say("stale_move"))
             return False
         started = now_ms()
+        if is_guest(self.session):  # sent to the host; the table is redrawn when its answer comes
+            remote_ui().send_move(self, action, started)
+            return True
         try:
             self.session.match.apply(action)
         except IllegalActionError as exc:
@@ -503,6 +599,9 @@ class App:
         if session is None or session.viewer is None or saves_ui.blocked(self):
             return
         started = now_ms()
+        if is_guest(session):
+            remote_ui().send_undo(self, started)
+            return
         try:
             session.match.undo(session.viewer)
         except UndoError as exc:
@@ -594,10 +693,11 @@ class App:
         entry = self.store.read(slot)
         if entry.save is not None:
             try:
-                session = Session(Match.from_save(entry.save), slot)
+                match = Match.from_save(entry.save)
             except SaveError as exc:
                 self.flash(t("cannot_resume", error=refusal(exc)))
                 return
+            session = lesson_ui.resumed(match, slot, entry) or Session(match, slot)  # a lesson keeps its guide
             saves_ui.opened(session, entry)
             self.open(session)
         if hand is not None and self.session is not None:
@@ -613,6 +713,8 @@ class App:
         what = closest_data(event, "cmd")
         if what == "menu":
             self.close_table()
+        elif what == "export" and is_guest(self.session):
+            self.flash(remote_ui().say("saved_by_host", i18n.language()))
         elif what == "export" and self.session is not None:
             download(f"railtable-{self.session.match.game_id}-{self.session.slot}.json", self.session.match.dumps())
         elif what == "hint":
@@ -625,9 +727,10 @@ class App:
         in and keeps it in, closes it on Escape (a click on its close button) and gives focus
         back to where it was. ``close_label``: what the close button says (default Continue)."""
         box = q("#modal")
+        self.modal_number += 1
         box.innerHTML = (
-            f'<div class="modal-card" role="dialog" aria-modal="true" tabindex="-1">{inner_html}'
-            '<p class="modal-buttons"><button type="button" data-close="1" class="primary">'
+            f'<div class="modal-card" role="dialog" aria-modal="true" tabindex="-1" data-dialog="{self.modal_number}">'
+            f'{inner_html}<p class="modal-buttons"><button type="button" data-close="1" class="primary">'
             f'{escape(close_label or t("continue"))}</button></p></div>'
         )
         show(box, True)
@@ -636,6 +739,10 @@ class App:
 
     def result_modal(self, inner_html: str) -> None:
         """The end of the game: the table's result, then a way back to the lobby."""
+        if is_guest(self.session):  # the host's page holds the game (its replay, a new one)
+            self.modal(inner_html + f'<p class="modal-buttons"><button type="button" data-newgame="1">'
+                       f'{escape(t("back_to_lobby"))}</button></p>', close_label=t("see_the_board"))
+            return
         self.modal(inner_html + replay_ui.result_extra(self) + '<p class="modal-buttons">'
                    f'<button type="button" data-again="1">{escape(t("new_game_same_players"))}</button> '
                    f'<button type="button" data-newgame="1">{escape(t("back_to_lobby"))}</button></p>',
@@ -646,6 +753,9 @@ class App:
         # aimed at the table underneath (a bot's move or a round's end opened the box meanwhile).
         if replay_ui.on_modal_click(self, event):
             return
+        dialog = closest_data(event, "dialog")
+        if dialog is not None and dialog != str(self.modal_number):
+            return  # aimed at a dialog another one has replaced meanwhile (a summary, then the result)
         backdrop = event.target_id == "modal" and time.monotonic() - self.modal_opened > MODAL_GRACE_S
         hand = closest_data(event, "hand")
         if self.fault_slot is not None and (closest_data(event, "close") is not None or hand is not None):
@@ -684,16 +794,23 @@ class App:
         self.open(Session(match, f"{int(time.time() * 1000)}-{match.seed}"))
         self.autosave()
 
-    def flash(self, message: str) -> None:
+    def flash(self, message: str, lead: str | None = None) -> None:
+        """Show ``message`` for a few seconds; ``lead`` (the move hint's reason) is a line of its
+        own above it, never wrapped (``.flash-lead``)."""
         box = q("#flash")
-        box.textContent = message
+        if lead is None:
+            box.textContent = message
+        else:
+            dom.draw("#flash", f'<span class="flash-lead">{escape(lead)}</span>'
+                               f'<span class="flash-more">{escape(message)}</span>')
         show(box, True)
         box.classList.remove("fade")
         self.flashes += 1
-        asyncio.ensure_future(self._fade(self.flashes))
+        # a hint's two lines are read longer than a one-line message (the ring stays until the move)
+        asyncio.ensure_future(self._fade(self.flashes, 3.5 if lead is None else 8.0))
 
-    async def _fade(self, flashes: int) -> None:
-        await asyncio.sleep(3.5)
+    async def _fade(self, flashes: int, seconds: float = 3.5) -> None:
+        await asyncio.sleep(seconds)
         if flashes == self.flashes:  # no newer message meanwhile
             q("#flash").classList.add("fade")
 

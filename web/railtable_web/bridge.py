@@ -78,6 +78,10 @@ def receive(text: str) -> None:
                       None if actual is None else str(actual))
         elif kind == "store-ok":
             _saves_ui("write_ok", str(message.get("key", "")))
+        elif kind == "rtc":  # remote play's transport (web/remote.js): imported on first use
+            from . import rtc
+
+            rtc.receive(message)
     except Exception as exc:  # a bug must never leave the page waiting: report it there
         import traceback
 

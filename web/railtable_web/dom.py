@@ -16,6 +16,8 @@ JSON operations; :func:`flush` sends the queued operations to the page in one me
   ``["css", href]``, ``["download", name, text, mime]``, ``["clip", text]``, ``["title", text]``,
   ``["log", level, text]``, ``["clicked"]`` (this batch answers a person's move: the page notes
   the click-to-redrawn time in ``html[data-last-click-ms]``);
+- ``["rtc", command, peer, payload]``: remote play's data channels (``rtc.py``; ``web/remote.js``,
+  loaded on the first one; applied as they arrive, never held back with the drawing);
 - ``["pause"]``: the page applies what follows in a later task (:func:`later`: a big board is drawn
   in pieces, so that no single task of the page's main thread is long).
 
@@ -302,6 +304,11 @@ def now_ms() -> float:
 
 def download(filename: str, text: str, mime: str = "application/json") -> None:
     emit("download", filename, text, mime)
+
+
+def bring_into_view(selector: str) -> None:
+    """Scroll the first shown element matching ``selector`` into view, only as far as needed."""
+    emit("show", selector)
 
 
 def copy_text(text: str) -> None:

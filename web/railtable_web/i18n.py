@@ -56,6 +56,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "delete": "Delete",
         "delete_confirm": "Delete this saved game?",
         "human": "Human",
+        "seat_remote": "Friend (remote)",
+        "hosted_by": "hosted by {host}",
+        "rejoin": "Rejoin",
+        "forget": "Forget",
+        "reply_handed_over": "This reply code was handed to the tab where you host the game: it connects there. You can close this tab.",
+        "remote_unavailable": "Remote play could not be loaded (offline before it was ever used?): try again online.",
         "bot": "Bot ({kind})",
         "bots": "Bots",
         "pace_slow": "slow",
@@ -102,6 +108,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "title_turn_of": "{name}'s turn",
         "title_playing": "{name} is playing",
         "title_over": "Game over",
+        # remote play: connection codes that cannot be read (sdp_code.CodeError.reason)
+        "code_truncated": "This code is incomplete: copy the whole code and try again.",
+        "code_version": "This code comes from another version of Railtable: both players should reload the page.",
+        "code_garbled": "This is not a Railtable connection code (it may have been changed on the way): copy it again.",
+        "code_too_many": "This code lists too many network addresses to be a Railtable code.",
+        "code_too_long": "This text is too long to be a Railtable code.",
+        "code_no_fingerprint": "This connection description has no security fingerprint Railtable can use.",
     },
     "fr": {
         "update_ready": "Une nouvelle version de Railtable est prête.",
@@ -147,6 +160,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "delete": "Supprimer",
         "delete_confirm": "Supprimer cette partie sauvegardée ?",
         "human": "Humain",
+        "seat_remote": "Ami (à distance)",
+        "hosted_by": "hébergée par {host}",
+        "rejoin": "Revenir",
+        "forget": "Oublier",
+        "reply_handed_over": "Ce code de réponse a été transmis à l'onglet où vous hébergez la partie : la connexion se fait là-bas. Vous pouvez fermer cet onglet.",
+        "remote_unavailable": "Le jeu à distance n'a pas pu être chargé (hors ligne avant sa première utilisation ?) : réessayez en ligne.",
         "bot": "Robot ({kind})",
         "bots": "Robots",
         "pace_slow": "lent",
@@ -193,6 +212,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "title_turn_of": "Au tour de {name}",
         "title_playing": "{name} joue",
         "title_over": "Partie terminée",
+        "code_truncated": "Ce code est incomplet : copiez le code entier et réessayez.",
+        "code_version": "Ce code vient d'une autre version de Railtable : les deux joueurs doivent recharger la page.",
+        "code_garbled": "Ce n'est pas un code de connexion Railtable (il a peut-être été modifié en route) : copiez-le à nouveau.",
+        "code_too_many": "Ce code donne trop d'adresses réseau pour être un code Railtable.",
+        "code_too_long": "Ce texte est trop long pour être un code Railtable.",
+        "code_no_fingerprint": "Cette description de connexion n'a pas d'empreinte de sécurité utilisable par Railtable.",
     },
 }
 
@@ -230,6 +255,8 @@ def seat_kind(session: Any, seat: int) -> str:
     kind = session.seats[seat]
     if kind is None:
         return t("seat_human")
+    if kind == "remote":
+        return t("seat_remote")
     try:
         from railtable.core.registry import get_game
 

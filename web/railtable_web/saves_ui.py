@@ -260,6 +260,8 @@ def moves_tracker(session: Any) -> PublicMoves:
 
 def public_moves(session: Any) -> int:
     """The move count the page may show (public moves only; see ``public_moves``)."""
+    if getattr(session, "remote_guest", False):  # a friend's page: the host counted them
+        return int(session.match.moves)
     return moves_tracker(session).of(session.match)
 
 
@@ -306,13 +308,16 @@ def autosave(app: Any) -> None:
     status = t("finished") if over else t("n_moves", n=moves[1])
     s.writes = getattr(s, "writes", 0) + 1
     envelope = {"writes": s.writes, "writer": TAB_ID, "over": over, "moves": moves}
+    if getattr(s, "guide", None) is not None:  # a lesson: its guide's place beside the save
+        envelope["lesson"] = s.guide.envelope()
     try:
         app.store.write(s.slot, s.match.to_save(), f"{s.title()} · {status}", time.time() * 1000, **envelope)
     except Exception as exc:  # noqa: BLE001 - MemoryStorage never fails; shown all the same
         write_failed(app, key, f"{type(exc).__name__}: {exc}", None)
         return
     s.last_text = app.store.storage.getItem(key)
-    if over and not getattr(s, "result_kept", False):  # the game has just ended
+    if over and not getattr(s, "result_kept", False) and getattr(s, "guide", None) is None:
+        # the game has just ended (a lesson's end is no result for the personal record)
         s.result_kept = True
         keep_result(app, s)
 
@@ -372,7 +377,15 @@ def write_ok(app: Any, key: str) -> None:
 
 
 def storage_changed(app: Any, key: str, value: str | None) -> None:
-    """Another tab wrote ``key`` (the ``storage`` event): the open game may be stale now."""
+    """Another tab wrote ``key`` (the ``storage`` event): the open game may be stale now; a reply
+    code scanned into another tab is for this tab's remote seats (``remote_lobby.REPLY_KEY``)."""
+    if key == "railtable.remote.reply" and value:
+        import sys
+
+        remote = sys.modules.get(__package__ + ".remote_ui")
+        if remote is not None:
+            remote.reply_arrived(app, value)
+        return
     s = app.session
     if s is not None and key == PREFIX + s.slot and newer_elsewhere(s, value):
         go_stale(app)

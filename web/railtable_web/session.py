@@ -9,15 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from railtable.core import Action, Bot, Match
+from railtable.core.bot import decision_seed
+from railtable.core.savefile import REMOTE_SEAT
 
 from .markup import isolate
 
 PLAYER_COLOURS = ["#6a3fb5", "#0d8a8a", "#c2185b", "#6d4c41", "#3c4f5c", "#8a8a10"]
-
-
-def decision_seed(seed: int, seat: int, actions_played: int) -> int:
-    """The seed of the bot that decides for ``seat`` once ``actions_played`` actions are in the game."""
-    return (seed * 1_000_003 + actions_played) * 16 + seat
 
 
 class Session:
@@ -27,6 +24,8 @@ class Session:
         self.match = match
         self.slot = slot
         self._bots: dict[int, tuple[int, Bot]] = {}
+        self.stand_ins: dict[int, str] = {}
+        """Remote seats a bot of the named level plays until their person comes back (``remote_host``)."""
         humans = self.humans
         # The seat whose secrets are on screen; None = nobody's (spectator).
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
@@ -43,21 +42,38 @@ class Session:
 
     @property
     def humans(self) -> list[int]:
+        """The seats of the people at this screen."""
         return [i for i, kind in enumerate(self.seats) if kind is None]
 
+    @property
+    def remote(self) -> list[int]:
+        """The seats of people playing from another page (remote play)."""
+        return [i for i, kind in enumerate(self.seats) if kind == REMOTE_SEAT]
+
     def is_bot(self, seat: int) -> bool:
-        return self.seats[seat] is not None
+        kind = self.seats[seat]
+        return seat in self.stand_ins if kind == REMOTE_SEAT else kind is not None
+
+    def bot_level(self, seat: int) -> str:
+        """The level of the bot that plays ``seat`` (a remote seat's stand-in)."""
+        kind = self.seats[seat]
+        return self.stand_ins[seat] if kind == REMOTE_SEAT else str(kind)
+
+    def is_person_here(self, seat: int) -> bool:
+        return self.seats[seat] is None
 
     # ---- whose turn, whose screen ------------------------------------------
     def bot_to_act(self) -> int | None:
-        """A bot seat that may act now (humans first in simultaneous steps), else None."""
+        """A bot seat that may act now (the people at this screen first in simultaneous steps, so the
+        device is passed once; a person on another page does not hold the bots up), else None."""
         acting = self.match.state.to_act()
-        if any(not self.is_bot(s) for s in acting):
+        if any(self.is_person_here(s) for s in acting):
             return None
         return next((s for s in acting if self.is_bot(s)), None)
 
     def human_to_act(self) -> int | None:
-        return next((s for s in self.match.state.to_act() if not self.is_bot(s)), None)
+        """A person at this screen who may act now."""
+        return next((s for s in self.match.state.to_act() if self.is_person_here(s)), None)
 
     def wanted_viewer(self) -> int | None:
         """The human who should be looking at the screen now."""
@@ -91,7 +107,7 @@ class Session:
         n = len(self.match.actions)
         made = self._bots.get(seat)
         if made is None or made[0] != n:
-            made = (n, self.match.info.make_bot(self.seats[seat], seat, decision_seed(self.match.seed, seat, n)))
+            made = (n, self.match.info.make_bot(self.bot_level(seat), seat, decision_seed(self.match.seed, seat, n)))
             self._bots[seat] = made
         return made[1]
 

@@ -42,6 +42,7 @@ SETTING_TYPES: dict[str, str] = {
     "trains_board": "str",
     "trains_kingdom": "str",
     "trains_picked": "list[str]",
+    "helpers": "str",
 }
 """Each known setting's type; others are kept only when they are short text, a number or a bool."""
 
@@ -110,6 +111,8 @@ class SaveEntry:
     moves: tuple[int, int, bool] | None = None
     """``(actions, public moves, in a simultaneous step)`` when the record was written (envelope
     ``moves``; see ``public_moves``)."""
+    lesson: dict[str, Any] | None = None
+    """A lesson's guide beside its save (envelope ``lesson``: ``lesson_guide.read_envelope`` checks it)."""
 
     @property
     def ok(self) -> bool:
@@ -179,6 +182,8 @@ def _read_envelope(entry: SaveEntry, record: dict[str, Any]) -> None:
     if isinstance(writer, str) and len(writer) <= 40:
         entry.writer = writer
     entry.over = record.get("over") is True
+    if isinstance(record.get("lesson"), dict):
+        entry.lesson = record["lesson"]
     moves = record.get("moves")
     if isinstance(moves, list) and len(moves) == 3 and all(_small_int(m) for m in moves) and moves[1] <= moves[0]:
         entry.moves = (moves[0], moves[1], bool(moves[2]))

@@ -12,6 +12,13 @@ from .game import Action
 from .rng import Rng
 
 
+def decision_seed(seed: int, seat: int, actions_played: int) -> int:
+    """The seed of the bot that decides for ``seat`` once ``actions_played`` actions are in the game
+    (the table's bots and the lessons' scripts alike: a game's bots play the same moves wherever
+    it is played from its setup, seed and actions)."""
+    return (seed * 1_000_003 + actions_played) * 16 + seat
+
+
 class Bot(Protocol):
     """A computer player for one seat."""
 

@@ -166,6 +166,21 @@ class GameState(ABC):
         """Record that hidden information was shown: undo may not cross this point."""
         self.reveal_count += 1
 
+    def reshuffle_hidden(self) -> None:
+        """Shuffle, with ``self.rng``, every pile whose order nobody at the table has seen (a
+        deck's order, hidden even from its owner). Hands and anything a player has seen stay as
+        they are. The default: nothing (a game whose secrets are all dealt to somebody)."""
+        return None
+
+    def reseed(self, seed: int) -> None:
+        """What is still to come is drawn anew: the RNG becomes ``Rng(seed)`` and the piles nobody
+        has seen the order of are shuffled with it (:meth:`reshuffle_hidden`). What anybody has
+        seen is unchanged. How a "what if" continued from a replay gets new draws (issue 31,
+        ``Match`` ``reseeds``); undo may not cross it."""
+        self.rng = Rng(seed)
+        self.reshuffle_hidden()
+        self.mark_revealed()
+
     def log_event(self, text: str, private: dict[int, str] | None = None) -> None:
         """Add one log line. ``private`` gives the line some players see instead."""
         if private:

@@ -20,12 +20,22 @@ is checked by :mod:`railtable.core.savefile` before anything is replayed.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 from .errors import ConfigError, IllegalActionError, SaveError, UndoError
 from .game import Action, GameState
 from .registry import get_game
-from .savefile import SAVE_FORMAT, SAVE_VERSION, check_names, check_seats, check_seed, check_value, read_save
+from .savefile import (
+    SAVE_FORMAT,
+    SAVE_VERSION,
+    check_names,
+    check_reseeds,
+    check_seats,
+    check_seed,
+    check_value,
+    read_save,
+)
 
 __all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Match"]
 
@@ -36,6 +46,15 @@ undo rebuilds the state from the setup otherwise); see :meth:`Match._replay`."""
 CHECKPOINT_EVERY = 32
 """A new undo checkpoint is taken at a barrier at most once per this many actions (see
 :class:`Match`): one JSON dump per 32 actions instead of one before almost every action."""
+
+
+def reseed_at(state: GameState, reseeds: dict[int, int], k: int) -> bool:
+    """Reseed ``state``, which has had ``k`` actions, if ``reseeds`` says so; whether it did."""
+    seed = reseeds.get(k)
+    if seed is None:
+        return False
+    state.reseed(seed)
+    return True
 
 
 class Match:
@@ -54,9 +73,13 @@ class Match:
         config: dict[str, Any],
         seed: int,
         seats: list[str | None] | None = None,
+        reseeds: Iterable[tuple[int, int]] = (),
     ) -> None:
         """A new match. ``config["rules"]`` defaults to the game's current rules version; names,
-        seed, seats and rules version are checked (``ConfigError`` saying what is wrong)."""
+        seed, seats and rules version are checked (``ConfigError`` saying what is wrong).
+        ``reseeds``: ``(k, seed)`` pairs, ``k`` increasing: after ``k`` actions the state is
+        reseeded (``GameState.reseed``: new draws from there, what anybody saw unchanged), how a
+        "what if" continued from a replay gets new draws (issue 31); undo never crosses one."""
         self.info = get_game(game_id)
         self.game_id = game_id
         check_value(config, error=ConfigError)
@@ -70,6 +93,11 @@ class Match:
         self.state: GameState = self.info.setup(self.config, self.seed)
         if len(self.seats) != self.state.num_players:
             raise ConfigError(f"{self.state.num_players} players but {len(self.seats)} seats")
+        try:
+            self.reseeds: dict[int, int] = dict(check_reseeds([list(r) for r in reseeds], 1 << 62))
+        except SaveError as exc:
+            raise ConfigError(str(exc)) from None
+        reseed_at(self.state, self.reseeds, 0)
         self.actions: list[Action] = []
         self.barrier = 0
         """Actions before this index can never be undone (a draw, a roll, a reveal, another's turn)."""
@@ -93,7 +121,8 @@ class Match:
         self.actions.append(json.loads(json.dumps(action)) if copy else action)
         actor = action["player"]
         irreversible = (
-            state.rng.state != rng_before
+            reseed_at(state, self.reseeds, len(self.actions))
+            or state.rng.state != rng_before
             or state.reveal_count != reveals_before
             or state.to_act() != [actor]
         )
@@ -116,18 +145,20 @@ class Match:
             )
         if self._checkpoint is None:
             start, state = 0, self.info.setup(self.config, self.seed)
+            reseed_at(state, self.reseeds, 0)
         else:
             start, text = self._checkpoint
             state = type(self.state).from_json(json.loads(text))
         undone = self.actions.pop()
-        for action in self.actions[start:]:
+        for i, action in enumerate(self.actions[start:], start + 1):
             state.apply(action)
+            reseed_at(state, self.reseeds, i)
         self.state = state
         return undone
 
     # ---- saving ----------------------------------------------------------
     def to_save(self) -> dict[str, Any]:
-        return {
+        save = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "game": self.game_id,
@@ -136,6 +167,9 @@ class Match:
             "seats": self.seats,
             "actions": self.actions,
         }
+        if self.reseeds:  # only then: every other save is written as before
+            save["reseeds"] = [[k, seed] for k, seed in sorted(self.reseeds.items())]
+        return save
 
     def dumps(self) -> str:
         return json.dumps(self.to_save(), separators=(",", ":"))
@@ -171,8 +205,9 @@ class Match:
         seed: int,
         actions: list[Action],
         seats: list[str | None] | None = None,
+        reseeds: Iterable[tuple[int, int]] = (),
     ) -> Match:
-        match = cls(game_id, config, seed, seats)
+        match = cls(game_id, config, seed, seats, reseeds)
         match._replay(actions)
         return match
 
@@ -182,7 +217,7 @@ class Match:
         what is wrong (``savefile.RulesVersionError`` for rules this code cannot play)."""
         spec = read_save(data)
         try:
-            match = cls(spec.info.id, spec.config, spec.seed, spec.seats)
+            match = cls(spec.info.id, spec.config, spec.seed, spec.seats, spec.reseeds)
         except ConfigError as exc:
             raise SaveError(f"this save's setup cannot be used: {exc}") from None
         except Exception as exc:  # noqa: BLE001 - options a game's setup could not read

@@ -6,6 +6,9 @@ A save (``Match.to_save()``) is a JSON object::
      "config": {"players": ["Ann", "Bob"], "rules": 2, ...game options},
      "seed": <integer>, "seats": [null | "<bot kind>", ...], "actions": [{...}, ...]}
 
+and, only in a game continued from a replay with new draws (issue 31), ``"reseeds": [[k, seed], ...]``
+(:data:`SAVE_KEYS`). An older Railtable refuses such a save as having a field it does not know.
+
 What is refused, each with a :class:`SaveError` whose message a player understands (issue 15):
 
 * text over :data:`MAX_SAVE_CHARS` characters, or nested deeper than :data:`MAX_DEPTH` lists and
@@ -48,7 +51,10 @@ MAX_NAME_CHARS = 40
 """A player's name: 1 to 40 characters (the lobby's field takes 24)."""
 SEED_LIMIT = 1 << 63
 """Seeds are whole numbers with ``-2**63 < seed < 2**63``."""
-SAVE_KEYS = ("format", "version", "game", "config", "seed", "seats", "actions")
+SAVE_KEYS = ("format", "version", "game", "config", "seed", "seats", "actions", "reseeds")
+"""``reseeds`` (optional, written only when there are some): ``[[k, seed], ...]``, after ``k``
+actions the game's RNG became ``Rng(seed)`` and what nobody had seen was shuffled again
+(``GameState.reseed``): a "what if" continued from a replay with new draws (issue 31)."""
 
 _BRACKETS = str.maketrans("[]{}", "()()")
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
@@ -170,6 +176,8 @@ class SaveSpec:
     seed: int
     seats: list[str | None]
     actions: list[dict[str, Any]]
+    reseeds: tuple[tuple[int, int], ...] = ()
+    """``(k, seed)`` pairs, ``k`` increasing (see :data:`SAVE_KEYS`)."""
 
     @property
     def rules(self) -> int:
@@ -220,8 +228,14 @@ def has_visible_character(name: str) -> bool:
     return any(c not in _BLANK_LETTERS and unicodedata.category(c) not in _INVISIBLE_CATEGORIES for c in name)
 
 
+REMOTE_SEAT = "remote"
+"""The seat kind of a person playing from another page (remote play: the host's page keeps the game
+and that person's page sends their actions; docs/architecture.md "Remote play")."""
+
+
 def check_seats(seats: Any, info: SeatRules, players: int) -> list[str | None]:
-    """One seat per player: ``None`` for a person, else a bot kind the game has."""
+    """One seat per player: ``None`` for a person at this page, :data:`REMOTE_SEAT` for a person at
+    another page, else a bot kind the game has."""
     if seats is None:
         return [None] * players
     if not isinstance(seats, list):
@@ -229,7 +243,7 @@ def check_seats(seats: Any, info: SeatRules, players: int) -> list[str | None]:
     if len(seats) != players:
         raise ConfigError(f"{players} players but {len(seats)} seats")
     for i, kind in enumerate(seats):
-        if kind is not None and not info.has_bot(kind):
+        if kind is not None and kind != REMOTE_SEAT and not info.has_bot(kind):
             shown = repr(kind)[:40]
             raise ConfigError(
                 f"seat {i + 1} names a bot {info.title} does not have ({shown}); "
@@ -259,7 +273,28 @@ def read_save(data: Any, setup_only: bool = False) -> SaveSpec:
     except Exception as exc:  # noqa: BLE001 - the game's code failed to load (ImportError...)
         raise SaveError(f"the game of this save ({game_id}) could not be loaded: {type(exc).__name__}") from None
     config, seats, actions = _check_fields(data, info, setup_only)
-    return SaveSpec(info, config, data["seed"], seats, actions)
+    reseeds = () if setup_only else check_reseeds(data.get("reseeds", []), len(actions))
+    return SaveSpec(info, config, data["seed"], seats, actions, reseeds)
+
+
+def check_reseeds(reseeds: Any, actions: int) -> tuple[tuple[int, int], ...]:
+    """A save's ``reseeds``: a list of ``[k, seed]`` with ``0 <= k <= actions``, ``k`` increasing,
+    each seed a valid one (``SaveError`` otherwise)."""
+    damaged = "this save is damaged: its new shuffles (reseeds) are not a list of [move, seed] pairs in order"
+    if not isinstance(reseeds, list):
+        raise SaveError(damaged)
+    out: list[tuple[int, int]] = []
+    for item in reseeds:
+        if not (isinstance(item, list) and len(item) == 2 and type(item[0]) is int):
+            raise SaveError(damaged)
+        k, seed = item
+        if not 0 <= k <= actions or (out and k <= out[-1][0]):
+            raise SaveError(damaged)
+        try:
+            out.append((k, check_seed(seed)))
+        except ConfigError:
+            raise SaveError(damaged) from None
+    return tuple(out)
 
 
 def check_stored(data: Any) -> None:
@@ -273,7 +308,8 @@ def check_stored(data: Any) -> None:
     entry = CATALOGUE.get(game_id)
     if entry is None:
         raise SaveError(f"this save is of a game this version does not know: {game_id[:40]!r}")
-    _check_fields(data, entry, setup_only=False)
+    _, _, actions = _check_fields(data, entry, setup_only=False)
+    check_reseeds(data.get("reseeds", []), len(actions))
 
 
 def _check_header(data: Any) -> str:

@@ -140,6 +140,12 @@ class StationsState(GameState):
         return s
 
     # ---- saving -------------------------------------------------------------
+    def reshuffle_hidden(self) -> None:
+        """Rulebook "Public Knowledge": the order of the Power deck is hidden from everybody; it is
+        shuffled again (during the first deal it is shuffled once every player has returned a card)."""
+        if all(self.deal_done):
+            self.rng.shuffle(self.power_deck)
+
     def to_json(self) -> dict[str, Any]:
         data = {f: getattr(self, f) for f in _FIELDS}
         data["rng"] = self.rng.to_json()

@@ -278,6 +278,7 @@ class TrainsAdapter:
         cz.gained = [list(x) for x in z.gained]
         cz.revealed = list(z.revealed)
         cz.trash = list(z.trash)
+        cz.unseen = list(z.unseen)
         c.__dict__.update({
             "names": st.names, "rng": Rng(state=st.rng.state), "log": [], "reveal_count": st.reveal_count,
             "board_id": st.board_id, "rules": st.rules, "sets": st.sets, "s_start": st.s_start,

@@ -221,6 +221,7 @@ class TrainsState(GameState):
                     take = z.new_cards(name, count)
                 z.decks[p].extend(take)
             st.rng.shuffle(z.decks[p])
+            z.unseen[p] = len(z.decks[p])
         st.vp_tokens = [0] * n
         st.rails_left = [board.rails_per_player] * n
         st.rails = [[] for _ in range(len(board))]
@@ -360,6 +361,17 @@ class TrainsState(GameState):
             if type(seat) is int and seat in attack["order"]:
                 out.setdefault(seat, []).append(messages.line(entry, player, lang, self.names, self.board))
         return out
+
+    def reshuffle_hidden(self) -> None:
+        """Rulebook "Terms": the order of every deck is hidden, even from its owner. Each deck's
+        cards nobody has seen the order of (``Zones.unseen``: its bottom part, since its last
+        shuffle) are shuffled again; a card put on top or looked at stays where it is."""
+        z = self.zones
+        for p, deck in enumerate(z.decks):
+            unseen = min(z.unseen[p], len(deck))
+            bottom = deck[:unseen]
+            self.rng.shuffle(bottom)
+            deck[:unseen] = bottom
 
     def names_in_game(self) -> list[str]:
         """Every card name present in this game (for Command Central's "name a card")."""

@@ -31,6 +31,10 @@ class Zones:
         self.gained: list[list[int]] = [[] for _ in range(num_players)]
         self.revealed: list[int] = []
         self.trash: list[int] = []
+        self.unseen: list[int] = [0] * num_players
+        """``unseen[p]``: how many cards at the bottom of ``p``'s deck nobody has seen the order of
+        (those of its last shuffle not drawn, revealed or looked at since; a card put on top is
+        seen). Only these may be shuffled again (``TrainsState.reshuffle_hidden``)."""
 
     # ---- creation --------------------------------------------------------
     def new_cards(self, name: str, count: int) -> list[int]:
@@ -92,14 +96,19 @@ class Zones:
         self.decks[p] = self.discards[p]
         self.discards[p] = []
         rng.shuffle(self.decks[p])
+        self.unseen[p] = len(self.decks[p])
 
     def top(self, p: int, rng: Rng) -> int | None:
-        """The top card of ``p``'s deck, reshuffling first if the deck is empty; None if no cards."""
+        """The top card of ``p``'s deck, reshuffling first if the deck is empty; None if no cards.
+        The caller looks at it (a draw, a reveal, a look): it is no longer unseen."""
         if not self.decks[p]:
             if not self.discards[p]:
                 return None
             self.reshuffle(p, rng)
-        return self.decks[p][-1]
+        deck = self.decks[p]
+        if self.unseen[p] >= len(deck):
+            self.unseen[p] = len(deck) - 1
+        return deck[-1]
 
     def draw(self, p: int, n: int, rng: Rng) -> list[int]:
         """Move up to ``n`` cards from ``p``'s deck to their hand (rulebook "Terms / Draw")."""
@@ -114,6 +123,8 @@ class Zones:
             top = deck[-k:]
             top.reverse()
             del deck[-k:]
+            if self.unseen[p] > len(deck):
+                self.unseen[p] = len(deck)
             drawn.extend(top)
         self.hands[p].extend(drawn)
         return drawn
@@ -122,7 +133,7 @@ class Zones:
         return {
             "card_names": self.card_names, "piles": self.piles, "decks": self.decks, "hands": self.hands,
             "discards": self.discards, "plays": self.plays, "gained": self.gained,
-            "revealed": self.revealed, "trash": self.trash,
+            "revealed": self.revealed, "trash": self.trash, "unseen": self.unseen,
         }
 
     @classmethod
@@ -134,4 +145,5 @@ class Zones:
             setattr(z, attr, [[int(i) for i in zone] for zone in data[attr]])
         z.revealed = [int(i) for i in data["revealed"]]
         z.trash = [int(i) for i in data["trash"]]
+        z.unseen = [int(u) for u in data.get("unseen", [0] * len(z.decks))]
         return z

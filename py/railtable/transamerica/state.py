@@ -129,6 +129,11 @@ class TransAmericaState(GameState):
     scores: list[int]
     rounds: list[dict[str, Any]]
 
+    def reshuffle_hidden(self) -> None:
+        """Nothing to shuffle: rulebook "Preparation", every city card is dealt at the start of a
+        round; the deals of the rounds to come are made with the new RNG."""
+        return None
+
     # ---- setup -----------------------------------------------------------------
     @classmethod
     def setup(cls, config: dict[str, Any], seed: int) -> TransAmericaState:
