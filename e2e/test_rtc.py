@@ -248,3 +248,41 @@ def test_no_path_fails_within_15_seconds(players: tuple[Player, Player]) -> None
     assert (event, data["why"]) == ("failed", "no-path")
     assert took < 16.5, f"told after {took:.1f} s"
     print(f"\nno path: told after {took:.1f} s")
+
+
+# The host's browser finishes setting the friend's answer after the channel is already open (seen
+# under load: the open event's task ran before setRemoteDescription's promise settled).
+LATE_ANSWER = """() => {
+  const real = RTCPeerConnection.prototype.setRemoteDescription;
+  RTCPeerConnection.prototype.setRemoteDescription = async function (description) {
+    const done = await real.call(this, description);
+    if (description && description.type === "answer") {
+      await new Promise((resolve) => {
+        const channel = window.__lastChannel;
+        if (!channel || channel.readyState === "open") return setTimeout(resolve, 50);
+        channel.addEventListener("open", () => setTimeout(resolve, 50), { once: true });
+        setTimeout(resolve, 5000);
+      });
+    }
+    return done;
+  };
+  const create = RTCPeerConnection.prototype.createDataChannel;
+  RTCPeerConnection.prototype.createDataChannel = function (...args) {
+    return (window.__lastChannel = create.apply(this, args));
+  };
+}"""
+
+
+def test_a_channel_open_before_the_answer_is_set_stays_open(players: tuple[Player, Player]) -> None:
+    """A channel that opened before the answer was set is not closed by the wait for it to open
+    (a friend playing was dropped 15 s after joining: the host's page then thought no path opened)."""
+    host, guest = players
+    host.page.evaluate(LATE_ANSWER)
+    host.run("rtc.limits('guest', open_ms=1500)")  # the wait for the channel to open, shortened
+    connect(host, guest)
+    assert host.wait("guest", "open", "failed")[0] == "open"
+    assert host.page.evaluate("window.__lastChannel.readyState") == "open"
+    host.page.wait_for_timeout(2500)  # past the wait: the channel had opened, nothing fails
+    host.run("rtc.send('guest', 'still here')")
+    assert guest.wait("host", "message", "closed")[:2] == ("message", "still here")
+    assert host.run("[e[0] for e in EVENTS if e[1] == 'guest' and e[0] in ('failed', 'closed')]") == []

@@ -138,7 +138,10 @@ async function accept(peer, answerSdp) {
 /** The channel opens within ``ms`` or the connection has failed: never a wait without end. */
 function arm(peer, state, ms) {
   clearTimeout(state.timer);
-  state.timer = setTimeout(() => peers.get(peer) === state && fail(peer, "no-path"), ms);
+  // The channel may have opened already: on a quick network its open event can come before the
+  // answer's setRemoteDescription resolves, and a timer armed then closed a playing friend 15 s later.
+  if (state.opened) return;
+  state.timer = setTimeout(() => peers.get(peer) === state && !state.opened && fail(peer, "no-path"), ms);
 }
 
 function watch(peer, state) {
