@@ -66,6 +66,26 @@ out
 """
 
 
+# What a stalled game looks like from each page (said when play_to_the_end gives up)
+DIAGNOSE = """
+a = _app.APP
+s = a.session
+g = _remote.GUEST
+h = getattr(_remote, "HOST", None)
+d = {}
+if s is not None:
+    st = s.match.state
+    d = {"viewer": s.viewer, "to_act": list(st.to_act()), "over": st.is_over(),
+         "privacy": s.needs_privacy_screen(), "moves": len(getattr(s.match, "actions", []) or [])}
+if g is not None:
+    d["guest"] = {"status": g.status, "seq": g.seq, "waiting": g.waiting, "problem": g.problem}
+if h is not None:
+    d["host"] = {seat: {"status": rs.status, "seq": rs.seq} for seat, rs in h.seats.items()}
+d["modal"] = bool(a.modal_open) if hasattr(a, "modal_open") else None
+json.dumps(d, default=str)
+"""
+
+
 CLOSE_A_SUMMARY = """() => {
   // never the final screen's (it has "back to the lobby"): looked at and clicked in one step, as the
   // result may replace a summary between a locator's count and its click (a flake under load)
@@ -150,17 +170,30 @@ def join(host: Player, friend: Player, seat: int) -> dict[str, Any]:
     return {"link": len(link), "reply": len(reply), "join_to_table_s": joined}
 
 
-def play_to_the_end(players: list[Player], limit_s: float = 420) -> None:
+def play_to_the_end(players: list[Player], limit_s: float = 420, stall_s: float = 60) -> None:
+    """Each page makes its moves until every page shows the game over; gives up (saying what each
+    page sees) after ``limit_s``, or after ``stall_s`` with no page able to move."""
     end = time.monotonic() + limit_s
-    while time.monotonic() < end:
+    moved_at = time.monotonic()
+    while time.monotonic() < end and time.monotonic() - moved_at < stall_s:
         states = [p.run(STEP) for p in players]
         if all(s == "over" for s in states):
             return
         for p in players:  # a person reads a round's summary and closes it (bots wait meanwhile)
             if "over" not in states:
                 p.page.evaluate(CLOSE_A_SUMMARY)
-        if not any(s == "moved" for s in states):
+        if any(s == "moved" for s in states):
+            moved_at = time.monotonic()
+        else:
             players[0].page.wait_for_timeout(30)
-    raise AssertionError(f"the game did not end within {limit_s} s: {states}")
+    seen = []
+    for p in players:
+        try:
+            seen.append(p.run(DIAGNOSE) + " | " + p.page.evaluate(
+                "() => [...document.querySelectorAll('#modal:not([hidden]), #remote, #turn-banner, #tr-banner, #st-banner')]"
+                ".map((e) => e.id + ': ' + e.textContent.slice(0, 160)).join(' / ')"))
+        except Exception as exc:  # noqa: BLE001 (a page that cannot say is itself the finding)
+            seen.append(f"could not ask: {exc}")
+    raise AssertionError(f"the game did not end ({limit_s} s at most, {stall_s} s with no move): {states}\n" + "\n".join(seen))
 
 

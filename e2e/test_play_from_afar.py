@@ -32,7 +32,8 @@ def test_transamerica_with_two_friends_on_three_pages_to_the_final_screen(people
     loaded = "import sys\n[m for m in sys.modules if m.startswith(('railtable_web.remote_host', 'railtable_web.remote_ui', 'railtable_web.rtc'))]"
     assert host.run(loaded) == [], "nor its Python (python-remote.zip, fetched by the worker)"
     host_game(host, "transamerica", [("Hosta", "human"), ("Bea", "remote"), ("Cy", "remote")], 4242)
-    assert any(n.endswith("/web/remote.js") for n in host.page.evaluate(fetched))
+    # remote.js comes with the first connection the page makes (an invite's offer), just after the panel
+    host.page.wait_for_function(f"() => ({fetched})().some((n) => n.endsWith('/web/remote.js'))")
     assert "railtable_web.remote_host" in host.run(loaded)
     figures = [join(host, bea, 1), join(host, cy, 2)]
     host.page.wait_for_function("() => document.querySelector('#remote .remote-summary')?.textContent.startsWith('2 of 2')")
