@@ -20,8 +20,10 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -30,65 +32,11 @@ from fit_stations_eval import fit, r2, relative, solve, winners_loglik  # noqa: 
 from railtable.core.registry import get_game  # noqa: E402
 from railtable.core.simulate import default_config  # noqa: E402
 from railtable.trains import sampling  # noqa: E402
-from railtable.trains.cards import WASTE, card  # noqa: E402
-from railtable.trains.plan import potentials  # noqa: E402
+from railtable.trains.learned import FEATURES, features  # noqa: E402
 from railtable.trains.scoring import card_points, rail_points  # noqa: E402
 from railtable.trains.state import TrainsState  # noqa: E402
 
 Row = tuple[list[float], float, float]
-
-FEATURES = ("money", "rail_cards", "stations", "actions", "waste", "potential")
-"""The features fitted (:func:`features`)."""
-
-
-def _kinds(name: str) -> tuple[float, float, float, float, float]:
-    """A card's (money, lays rails, places a station, other action, Waste) for :func:`features`."""
-    if name == WASTE:
-        return (0.0, 0.0, 0.0, 0.0, 1.0)
-    c = card(name)
-    if c.vp:
-        return (0.0, 0.0, 0.0, 0.0, 0.0)
-    t = c.types
-    return (float(c.money), 1.0 if "Rail Laying" in t else 0.0, 1.0 if "Station Expansion" in t else 0.0,
-            1.0 if c.effect and "Rail Laying" not in t and "Station Expansion" not in t else 0.0, 0.0)
-
-
-def drawn(st: TrainsState, p: int, left: float) -> list[float]:
-    """What ``p`` should still draw over ``left`` rounds, by kind of card (:func:`_kinds`), by when
-    each card is drawn (rulebook "Clean Up": his next turns draw his hand and deck as they are, 5
-    cards a turn; after the reshuffle his whole collection, with the cards bought and gained
-    since)."""
-    z = st.zones
-    cn = z.card_names
-    front = [0.0] * 5
-    rest = [0.0] * 5
-    nf = 0
-    for zone in (z.hands[p], z.decks[p]):
-        for cid in zone:
-            nf += 1
-            for i, x in enumerate(_kinds(cn[cid])):
-                front[i] += x
-    nr = 0
-    for zone in (z.discards[p], z.plays[p], z.gained[p]):
-        for cid in zone:
-            nr += 1
-            for i, x in enumerate(_kinds(cn[cid])):
-                rest[i] += x
-    total = nf + nr
-    turns_front = nf / 5.0
-    if nf and left <= turns_front:
-        return [left * 5.0 * f / nf for f in front]
-    t_front = turns_front if nf else 0.0
-    return [(f if nf else 0.0) + (left - t_front) * 5.0 * (f + r) / max(1, total) for f, r in zip(front, rest, strict=True)]
-
-
-def features(st: TrainsState, p: int) -> list[float]:
-    """Player ``p``'s :data:`FEATURES`: the cards of each kind he should still draw
-    (:func:`drawn`, over :meth:`sampling.TrainsAdapter.rounds_left`) and his board potential
-    (:func:`~railtable.trains.plan.potentials`: what rails may still earn him)."""
-    left = sampling.TrainsAdapter.rounds_left(st)
-    pot = potentials(st.board, st.rails, st.stations, st.num_players)[p]
-    return drawn(st, p, left) + [pot]
 
 
 
@@ -96,11 +44,15 @@ def points_now(st: TrainsState) -> list[float]:
     return [float(st.vp_tokens[p] + rail_points(st, p) + card_points(st, p)) for p in range(st.num_players)]
 
 
-def record(players: int, seed: int, level: str) -> tuple[list[tuple[list[Row], list[float]]], list[int]]:
+def record(players: int, seed: int, level: str, options: dict[str, Any] | None = None,
+           explore: float = 0.0) -> tuple[list[tuple[list[Row], list[float]]], list[int]]:
+    """One seeded game of ``level`` bots; with ``explore`` > 0, each decision with two or more legal
+    actions is a random one with that probability (coverage of play the bots would not choose)."""
     info = get_game("trains")
-    state = info.setup(default_config("trains", players, None), seed)
+    state = info.setup(default_config("trains", players, options), seed)
     assert isinstance(state, TrainsState)
     bots = [info.make_bot(level, seat, seed * 7 + seat) for seat in range(players)]
+    wander = random.Random(seed * 31 + 5)  # a bench's own draws: never the game's Rng
     adapter = sampling.TrainsAdapter()
     snaps = []
     turn = state.turn
@@ -110,7 +62,11 @@ def record(players: int, seed: int, level: str) -> tuple[list[tuple[list[Row], l
             feats = [features(state, p) for p in range(players)]
             snaps.append((feats, points_now(state), adapter.projected(state)))
         seat = state.to_act()[0]
-        state.apply(bots[seat].choose(state.view(seat), state.legal_actions(seat)))
+        legal = state.legal_actions(seat)
+        if explore and len(legal) > 1 and wander.random() < explore:
+            state.apply(wander.choice(legal))
+        else:
+            state.apply(bots[seat].choose(state.view(seat), legal))
     final = state.result() or {}
     scores = final["scores"]
     out = [([(f[q], now[q], float(scores[q])) for q in range(players)], proj) for f, now, proj in snaps]
@@ -162,6 +118,9 @@ def main() -> None:
     ap.add_argument("--with-normal", action="store_true")
     ap.add_argument("--logit", action="store_true", help="fit the winners' likelihood instead of least squares")
     ap.add_argument("--only", default="", help="feature indices to keep")
+    ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a setup option (board=chiba)")
+    ap.add_argument("--write", action="store_true", help="write trains/eval_weights.json (the fitted weights)")
+    ap.add_argument("--explore", type=float, default=0.0, help="share of decisions played at random")
     args = ap.parse_args()
     fitset: list[tuple[list[Row], list[int], list[float]]] = []
     held: list[tuple[list[Row], list[int], list[float]]] = []
@@ -172,9 +131,10 @@ def main() -> None:
     else:
         for g in range(args.games):
             players = counts[g % len(counts)]
-            games.append(record(players, args.seed + g, args.bots))
+            options = dict(kv.split("=", 1) for kv in args.option)
+            games.append(record(players, args.seed + g, args.bots, options, args.explore))
             print(f"game {g + 1}/{args.games}", file=sys.stderr, flush=True)
-            if args.save:
+            if args.save and (g % 25 == 24 or g == args.games - 1):
                 Path(args.save).write_text(json.dumps(games))
     for g, (snaps, winners) in enumerate(games):
         if args.with_normal:  # Normal's own projection less points now, as one more feature
@@ -198,6 +158,7 @@ def main() -> None:
     rel_held = relative([(r, wn) for r, wn, _p in held])
     print(f"R² held out: fitted {r2(rel_held, w):.3f}")
     grid = [0.5 * i for i in range(1, 41)]
+    best: dict[str, tuple[float, float]] = {}
     for label, proj_of in (
         ("in use (Normal)", lambda rows, p: p),
         ("fitted", lambda rows, p: [now + sum(a * b for a, b in zip(w, f, strict=True)) for f, now, _fi in rows]),
@@ -205,8 +166,21 @@ def main() -> None:
         fit_states = [(proj_of(r, p), wn) for r, wn, p in fitset]
         held_states = [(proj_of(r, p), wn) for r, wn, p in held]
         t = max(grid, key=lambda t: winners_loglik(fit_states, t))
-        print(f"{label}: best temperature {t}, held-out mean log likelihood {winners_loglik(held_states, t):.4f}, "
+        best[label] = (t, winners_loglik(held_states, t))
+        print(f"{label}: best temperature {t}, held-out mean log likelihood {best[label][1]:.4f}, "
               f"at 4.0: {winners_loglik(held_states, 4.0):.4f}")
+    if args.write:
+        if args.with_normal or args.only or args.drop:
+            raise SystemExit("--write takes the plain features only")
+        out = Path(__file__).resolve().parent.parent / "py" / "railtable" / "trains" / "eval_weights.json"
+        t_fit, ll = best["fitted"]
+        out.write_text(json.dumps({
+            "features": list(FEATURES), "weights": [round(x, 4) for x in w], "temperature": t_fit,
+            "fitted_on": f"{len(games)} games of {args.bots} bots, {args.players} players, options {args.option}, "
+                         f"explore {args.explore}: {len(fitset)} positions fitted, {len(held)} held out",
+            "held_out_loglik": {"fitted": round(ll, 4), "in_use": round(best["in use (Normal)"][1], 4)},
+        }, indent=1) + "\n")
+        print(f"wrote {out}")
     print("WEIGHTS = (" + ", ".join(f"{x:.4f}" for x in w) + ")")
 
 
