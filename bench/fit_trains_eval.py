@@ -175,6 +175,8 @@ def main() -> None:
         out = Path(__file__).resolve().parent.parent / "py" / "railtable" / "trains" / "eval_weights.json"
         t_fit, ll = best["fitted"]
         out.write_text(json.dumps({
+            "source": "docs/sources.md#trains (rules: Clean Up, Winning the Game); weights fitted to self-play "
+                      "by bench/fit_trains_eval.py (docs/bots.md)",
             "features": list(FEATURES), "weights": [round(x, 4) for x in w], "temperature": t_fit,
             "fitted_on": f"{len(games)} games of {args.bots} bots, {args.players} players, options {args.option}, "
                          f"explore {args.explore}: {len(fitset)} positions fitted, {len(held)} held out",

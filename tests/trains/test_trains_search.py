@@ -340,18 +340,12 @@ def test_hard_searches_whole_turns_from_early_on() -> None:
             assert budget.horizon == (3 * players + 1 if hard_near else 1)
 
 
-def _fit_tool() -> Any:
-    """``bench/fit_trains_eval.py`` (the offline fit of an evaluation; docs/bots.md, Trains)."""
-    import bench_modules
-
-    return bench_modules.load("fit_trains_eval")
-
-
-def test_the_fit_tool_counts_a_card_from_the_reshuffle_on() -> None:
+def test_the_learned_evaluation_counts_a_card_from_the_reshuffle_on() -> None:
     """Clean Up: a card bought now goes to the discard pile and is drawn only after the deck runs
     out. With 2 rounds left and 10 cards still to draw, a Limited Express and a Waste in the
     discard pile are not drawn; once the deck is drawn, each turn draws 5 of the whole collection."""
-    drawn = _fit_tool().drawn
+    from railtable.trains.learned import drawn
+
     state = _to_buy_decision(5)
     z = state.zones
     p = 0
