@@ -17,9 +17,11 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from railtable.core.ladder import default_jobs, play_pair, wilson  # noqa: E402
+from railtable.core.ladder import default_jobs  # noqa: E402
 from railtable.core.registry import get_game  # noqa: E402
+from screen_loop import screen  # noqa: E402
 
 
 def seat_bot(base: str, level: str, seat: int, seed: int, state: Any) -> Any:
@@ -46,30 +48,9 @@ def main() -> None:
     parser.add_argument("--chunk", type=int, default=20, help="games between summaries (a multiple of --players)")
     args = parser.parse_args()
     options = dict(kv.split("=", 1) for kv in args.option)
-    chunk = max(args.players, args.chunk - args.chunk % args.players)
-    wins = margin = 0.0
-    played = 0
-    clock: dict[str, list[float]] = {}
-    while played < args.games:
-        size = min(chunk, args.games - played)
-        report = play_pair("trains", args.players, "learned", args.level, size,
-                           args.seed + played // args.players, options or None, progress=None,
-                           seat_bot=partial(seat_bot, args.level), jobs=args.jobs, paired=True)
-        wins += report["high_win_share"] * size
-        margin += (report["mean_margin"] or 0.0) * size
-        for lv, t in report["seconds_per_decision"].items():
-            e = clock.setdefault(lv, [0.0, 0, 0.0])
-            e[0] += t["mean"] * t["decisions"]
-            e[1] += t["decisions"]
-            e[2] = max(e[2], t["max"])
-        played += size
-        low, high = wilson(wins, played)
-        times = "; ".join(f"{lv} {e[0] / max(1, e[1]):.4f} / {e[2]:.3f}" for lv, e in sorted(clock.items()))
-        print(f"learned {args.level} against {args.level}, {args.players} players, {options or 'Tokyo'}, paired seeds "
-              f"{args.seed}-{args.seed + (played - 1) // args.players}: {wins:g} of {played} = {wins / played:.1%} "
-              f"(95% {low:.1%}-{high:.1%}; fair {report['fair_share']:.1%}); mean margin {margin / played:+.2f}; "
-              f"CPU s a decision (mean / max) {times}", flush=True)
-
+    screen("trains", args.players, "learned", args.level, args.games, args.seed, args.chunk, args.jobs,
+           partial(seat_bot, args.level), f"learned {args.level} against {args.level}, {args.players} players, "
+           f"{options or 'Tokyo'}", options or None)
 
 if __name__ == "__main__":
     main()
