@@ -63,6 +63,8 @@ def main(argv: list[str] | None = None) -> int:
                      help="processes playing games at once (default: every core); the same results as 1")
     lad.add_argument("--paired", action="store_true",
                      help="play each seed once with the higher level in every seat (seed + g // players)")
+    lad.add_argument("--first", type=int, default=0,
+                     help="start at this game (continue a stopped ladder: the same games as a whole run)")
     run = sub.choices["run"]
     run.add_argument("--actions", required=True, help="a JSON file holding a list of actions")
     run.add_argument("--rules", type=int, default=None, help="rules version (default: the current one)")
@@ -108,7 +110,8 @@ def main(argv: list[str] | None = None) -> int:
                 info.make_bot(lv, 0, 0)  # an unknown level fails now, not after the first pair
             lreport = ladder(args.game, players, levels, args.games, args.seed, _options(args.option),
                              sys.stderr if args.progress else None,
-                             jobs=args.jobs if args.jobs is not None else default_jobs(), paired=args.paired)
+                             jobs=args.jobs if args.jobs is not None else default_jobs(), paired=args.paired,
+                             first=args.first)
             print(json.dumps(lreport) if args.json else format_ladder(lreport))
             return 0
         config = default_config(args.game, players, _options(args.option))

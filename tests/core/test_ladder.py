@@ -49,3 +49,15 @@ def test_paired_games_deal_each_seed_once_per_seat() -> None:
     assert (a["hot"], b["hot"]) == (0, 1)
     assert a["winners"] == b["winners"] and a["margin"] == -b["margin"]
     assert _play_game("transamerica", 2, "easy", "easy", 0, 8, None)["winners"] == c["winners"]
+
+
+def test_a_stopped_ladder_continues_with_the_same_games() -> None:
+    """``first`` plays games first..games-1 of the whole run: the same games, numbered as in the
+    whole run (only the running share, counted from ``first``, differs), and a report over them."""
+    whole, tail = io.StringIO(), io.StringIO()
+    play_pair("trains", 2, "normal", "easy", 4, 11, progress=whole, jobs=1, paired=True)
+    report = play_pair("trains", 2, "normal", "easy", 4, 11, progress=tail, jobs=1, paired=True, first=2)
+    games = [line.rsplit(",", 1)[0] for line in whole.getvalue().splitlines()]
+    assert [line.rsplit(",", 1)[0] for line in tail.getvalue().splitlines()] == games[2:]
+    assert tail.getvalue().startswith("normal vs easy game 3/4:")
+    assert report["games"] == 2 and report["first"] == 2

@@ -111,17 +111,17 @@ def default_jobs() -> int:
 
 def _games(game_id: str, players: int, high: str, low: str, games: int, seed: int,
            options: dict[str, Any] | None, seat_bot: Callable[[str, int, int, Any], Bot] | None,
-           jobs: int, paired: bool) -> Iterator[dict[str, Any]]:
-    """Every game's record, in game order, played in ``jobs`` processes (spawned: no state is
-    inherited, each game is rebuilt from its seed)."""
-    if jobs <= 1 or games <= 1:
-        for g in range(games):
+           jobs: int, paired: bool, first: int = 0) -> Iterator[dict[str, Any]]:
+    """Every game's record from game ``first`` on, in game order, played in ``jobs`` processes
+    (spawned: no state is inherited, each game is rebuilt from its seed)."""
+    if jobs <= 1 or games - first <= 1:
+        for g in range(first, games):
             yield _play_game(game_id, players, high, low, g, seed, options, seat_bot, paired)
         return
     ctx = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=min(jobs, games), mp_context=ctx) as pool:
+    with ProcessPoolExecutor(max_workers=min(jobs, games - first), mp_context=ctx) as pool:
         futures = [pool.submit(_play_game_args, (game_id, players, high, low, g, seed, options, seat_bot, paired))
-                   for g in range(games)]
+                   for g in range(first, games)]
         for future in futures:  # in game order: the records and progress lines read as serial ones
             yield future.result()
 
@@ -129,7 +129,7 @@ def _games(game_id: str, players: int, high: str, low: str, games: int, seed: in
 def play_pair(game_id: str, players: int, high: str, low: str, games: int, seed: int,
               options: dict[str, Any] | None = None, progress: TextIO | None = None,
               seat_bot: Callable[[str, int, int, Any], Bot] | None = None, jobs: int = 1,
-              paired: bool = False) -> dict[str, Any]:
+              paired: bool = False, first: int = 0) -> dict[str, Any]:
     """``games`` games of one ``high`` bot against ``players - 1`` ``low`` bots, seats rotated.
 
     With ``progress``, one line per finished game (the running win share) is written there, so a
@@ -138,13 +138,18 @@ def play_pair(game_id: str, players: int, high: str, low: str, games: int, seed:
     with ``jobs`` over 1 it must be picklable: a module-level function). ``jobs`` processes play the
     games at once; every game keeps its seeds, so the results are those of ``jobs=1``. ``paired``
     plays each deal once with the higher level in every seat (``players`` games a seed): luck of
-    the deal weighs the same on both levels.
+    the deal weighs the same on both levels. ``first`` skips the games before it (a stopped
+    ladder is continued: game ``g`` is the same game in both runs; the report counts the games
+    played).
     """
     clock: dict[str, list[float]] = {}
     wins = 0.0
     margins: list[float] = []
     start = time.perf_counter()
-    for g, rec in enumerate(_games(game_id, players, high, low, games, seed, options, seat_bot, jobs, paired)):
+    played = 0
+    for g, rec in enumerate(_games(game_id, players, high, low, games, seed, options, seat_bot, jobs, paired, first),
+                             start=first):
+        played += 1
         hot, winners = rec["hot"], rec["winners"]
         if hot in winners:
             wins += 1 / len(winners)
@@ -158,17 +163,17 @@ def play_pair(game_id: str, players: int, high: str, low: str, games: int, seed:
         if progress is not None:
             print(f"{high} vs {low} game {g + 1}/{games}: {high} seat {hot + 1}, "
                   f"winning seats {[w + 1 for w in winners]}, "
-                  f"{high} share so far {wins / (g + 1):.3f}", file=progress, flush=True)
+                  f"{high} share so far {wins / played:.3f}", file=progress, flush=True)
     elapsed = time.perf_counter() - start
-    low_ci, high_ci = wilson(wins, games)
+    low_ci, high_ci = wilson(wins, played)
     return {
-        "high": high, "low": low, "games": games,
-        "high_win_share": round(wins / games, 4) if games else None,
+        "high": high, "low": low, "games": played, "first": first,
+        "high_win_share": round(wins / played, 4) if played else None,
         "ci95": [round(low_ci, 4), round(high_ci, 4)],
         "fair_share": round(1 / players, 4),
         "mean_margin": round(sum(margins) / len(margins), 3) if margins else None,
-        "games_per_second": round(games / elapsed, 4) if elapsed else None,
-        "jobs": max(1, min(jobs, games)),
+        "games_per_second": round(played / elapsed, 4) if elapsed else None,
+        "jobs": max(1, min(jobs, played)),
         "paired": paired,
         "seconds_per_decision": {
             lv: {"mean": round(e[0] / e[1], 5) if e[1] else 0.0, "max": round(e[2], 4), "decisions": int(e[1])}
@@ -179,13 +184,13 @@ def play_pair(game_id: str, players: int, high: str, low: str, games: int, seed:
 
 def ladder(game_id: str, players: int, levels: list[str], games: int, seed: int,
            options: dict[str, Any] | None = None, progress: TextIO | None = None,
-           jobs: int = 1, paired: bool = False) -> dict[str, Any]:
+           jobs: int = 1, paired: bool = False, first: int = 0) -> dict[str, Any]:
     """Every pair of ``levels`` (listed weakest first): the later one is the higher level."""
     pairs = []
     for i, low in enumerate(levels):
         for high in levels[i + 1:]:
             pairs.append(play_pair(game_id, players, high, low, games, seed, options, progress, jobs=jobs,
-                                   paired=paired))
+                                   paired=paired, first=first))
     return {"game": game_id, "players": players, "levels": levels, "games_per_pair": games, "seed": seed,
             "paired": paired, "pairs": pairs}
 
