@@ -93,7 +93,8 @@ class StationsTable:
         q("#st-stacks").innerHTML = sv.goods_stacks_svg(view, lang)
         q("#st-supply").innerHTML = panel.supply_html(view, lang)
         q("#st-hand").innerHTML = panel.hand_html(view, lang, hidden=len(session.humans) > 1)
-        kinds = [seat_kind(session, i) for i in range(len(session.names))]
+        you = f' ({i18n.t("seat_you")})'
+        kinds = [seat_kind(session, i) + (you if i == session.viewer else "") for i in range(len(session.names))]
         q("#st-players").innerHTML = panel.players_html(view, bots, lang, kinds) + self._explain(view)
         if view.get("log_size") != self.log_seen:
             self.log_seen = int(view.get("log_size", 0))

@@ -141,6 +141,8 @@ class TransAmericaTable:
         for seat, name in enumerate(names):
             mark = "▶" if seat == turn and not state.is_over() else ""
             kind = escape(seat_kind(session, seat))
+            if seat == session.viewer:
+                kind += f' ({i18n.t("seat_you")})'
             start = " ★" if seat == view.get("start_player") else ""
             rows.append(
                 f'<div class="player-row{" active" if seat == turn else ""}" data-seat="{seat}">'
