@@ -24,16 +24,23 @@ from railtable.core.registry import get_game  # noqa: E402
 from screen_loop import screen  # noqa: E402
 
 
-def seat_bot(base: str, level: str, seat: int, seed: int, state: Any) -> Any:
-    """The game's own bots, and ``learned``: level ``base``'s search, budget and rule player with the
-    learned evaluation (module level, so that spawned processes can use it)."""
-    if level != "learned":
+def seat_bot(base: str, level: str, seat: int, seed: int, state: Any, variant: str = "learned") -> Any:
+    """The game's own bots, and ``variant`` (module level, so that spawned processes can use it):
+
+    * ``learned``: level ``base``'s search, budget and rule player with the learned evaluation;
+    * ``early``: level ``base``'s budget with Hard's way of searching (the whole turn from about a
+      tenth into the game, rollouts through three turns of every player played by the rule player,
+      ``sampling.ENDGAMES["hard"]``).
+    """
+    if level != variant:
         return get_game("trains").make_bot(level, seat, seed)
     from railtable.core.search import SearchBot
     from railtable.trains.bots import PlanBot
     from railtable.trains.learned import LearnedTrainsAdapter
-    from railtable.trains.sampling import ENDGAMES, LEVELS
+    from railtable.trains.sampling import ENDGAMES, LEVELS, TrainsAdapter
 
+    if variant == "early":
+        return SearchBot(seat, seed, TrainsAdapter(seat, ENDGAMES["hard"]), LEVELS[base], PlanBot(seat, seed))
     return SearchBot(seat, seed, LearnedTrainsAdapter(seat, ENDGAMES[base]), LEVELS[base], PlanBot(seat, seed))
 
 
@@ -45,12 +52,15 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=130000)
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     parser.add_argument("--jobs", type=int, default=default_jobs())
+    parser.add_argument("--variant", default="learned", choices=("learned", "early"))
+    parser.add_argument("--low", default=None, help="the level it plays against (default: --level)")
     parser.add_argument("--chunk", type=int, default=20, help="games between summaries (a multiple of --players)")
     args = parser.parse_args()
     options = dict(kv.split("=", 1) for kv in args.option)
-    screen("trains", args.players, "learned", args.level, args.games, args.seed, args.chunk, args.jobs,
-           partial(seat_bot, args.level), f"learned {args.level} against {args.level}, {args.players} players, "
-           f"{options or 'Tokyo'}", options or None)
+    low = args.low or args.level
+    screen("trains", args.players, args.variant, low, args.games, args.seed, args.chunk, args.jobs,
+           partial(seat_bot, args.level, variant=args.variant),
+           f"{args.variant} {args.level} against {low}, {args.players} players, {options or 'Tokyo'}", options or None)
 
 if __name__ == "__main__":
     main()
