@@ -94,3 +94,14 @@ def test_load_summarises_a_save_or_says_what_is_wrong(tmp_path: Path) -> None:
     bad.write_text("[" * 100_000 + "]" * 100_000)
     out = cli("load", str(bad))
     assert out.returncode == 1 and "nested more than 64 levels" in out.stderr
+
+
+def test_an_option_the_game_does_not_know_is_refused_not_ignored() -> None:
+    """``--option cards=rising_sun`` (Trains' option is ``sets``) once played the Trains box's cards
+    without a word: a ladder measured another setup than the one asked for."""
+    out = cli("ladder", "--game", "trains", "--players", "2", "--option", "cards=rising_sun",
+              "--levels", "easy,normal", "--games", "1")
+    assert out.returncode == 2 and "no option 'cards'" in out.stderr and "sets" in out.stderr
+    ok = cli("simulate", "--game", "trains", "--option", "sets=rising_sun", "--option", "board=chiba",
+             "--games", "1", "--json")
+    assert ok.returncode == 0, ok.stderr

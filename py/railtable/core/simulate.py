@@ -6,12 +6,20 @@ import time
 from typing import Any
 
 from .bot import Bot
+from .errors import ConfigError
 from .game import GameState
 from .registry import get_game
 
 
 def default_config(game_id: str, players: int, options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The game's default setup for ``players`` bots with ``options`` over it. An option the game does
+    not know is refused (``ConfigError``), never ignored: ``--option cards=rising_sun`` would
+    otherwise play the Trains box's cards (the option is ``sets``)."""
     info = get_game(game_id)
+    unknown = [k for k in options or {} if k not in info.known_config_keys()]
+    if unknown:
+        raise ConfigError(f"{info.title} has no option {unknown[0]!r}; its options are "
+                          f"{', '.join(k for k in info.known_config_keys() if k != 'players')}")
     config: dict[str, Any] = dict(info.options)
     config.update(options or {})
     config["players"] = [f"Bot {i + 1}" for i in range(players)]
