@@ -367,3 +367,22 @@ def test_the_learned_evaluation_counts_a_card_from_the_reshuffle_on() -> None:
     money, rails, _s, _a, waste = drawn(state, p, 3.2)  # then a turn from all 12 cards
     assert money == pytest.approx(front + 3 + 5 * (front + 3) / 12)
     assert waste == pytest.approx(5 / 12) and rails == pytest.approx(1 + 5 / 12)
+
+
+def test_normal_searches_as_hard_does_when_rising_suns_cards_are_in_play() -> None:
+    """With Rising Sun's cards Normal sees the end coming as early as Hard (whole turns searched
+    from about a tenth into the game, rule-player rollouts); with the Trains box's cards it keeps its
+    own late end search (docs/bots.md, Trains)."""
+    from railtable.trains.sampling import ENDGAMES_RISING_SUN
+
+    info = get_game("trains")
+    for sets, expected in (("trains", ENDGAMES["normal"]), ("rising_sun", ENDGAMES["hard"])):
+        state = info.setup({"players": ["A", "B"], "board": "chiba", "sets": sets}, 4)
+        bot = info.make_bot("normal", 0, 4)
+        view = state.view(0)
+        assert bot.adapter.endgame_for(view) == expected
+        # a fresh game with 20 rails each: near the end for Hard's thresholds only from 15 rails
+        state.rails_left[0] = 14
+        assert bot.adapter.near_end(state.view(0)) is (sets == "rising_sun")
+    assert ENDGAMES_RISING_SUN["normal"] is ENDGAMES["hard"]
+    assert info.make_bot("hard", 0, 4).adapter.endgame_for(view) == ENDGAMES["hard"]
