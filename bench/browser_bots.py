@@ -28,20 +28,21 @@ sys.path.insert(0, str(HERE.parent / "py"))
 from sitecopy import served_site  # noqa: E402, I001  (sitecopy puts tools/ on sys.path)
 from browser import chromium, open_page  # noqa: E402, I001  (tools/browser.py)
 
-CASES = (("transamerica", 6, 30, False), ("trains", 4, 60, False), ("trains", 4, 0, True), ("stations", 5, 30, False))
+CASES = (("transamerica", 6, 30, False, {}), ("trains", 4, 60, False, {}), ("trains", 4, 0, True, {}),
+         ("trains", 4, 0, True, {"sets": "rising_sun"}), ("stations", 5, 30, False, {}))
 """(game, the most players, Easy actions played before measuring, only near the end (the level's
-adapter's ``near_end``))."""
+adapter's ``near_end``), setup options: with Rising Sun's cards Normal searches as Hard does)."""
 
 MEASURE_PY = '''
 import json, time
 from railtable.core import get_game
 from railtable.core.simulate import default_config
 
-def measure(game, players, level, decisions, seed, warmup, clock, end_only):
+def measure(game, players, level, decisions, seed, warmup, clock, end_only, options):
     info = get_game(game)
     if level not in info.bots:
         return {"decisions": 0, "missing": True}
-    state = info.setup(default_config(game, players), seed)
+    state = info.setup(default_config(game, players, options), seed)
     easy = [info.make_bot("easy", s, seed) for s in range(players)]
     probe = info.make_bot(level, 0, seed)
     spent = []
@@ -65,9 +66,11 @@ def measure(game, players, level, decisions, seed, warmup, clock, end_only):
 
 
 def run_all(clock: str, decisions: int, seed: int) -> str:
-    calls = [(g, n, lv, decisions, seed, warm, end) for g, n, warm, end in CASES for lv in ("normal", "hard")]
-    return (MEASURE_PY + f"\nout = {{}}\nfor g, n, lv, d, s, w, e in {calls!r}:\n"
-            f"    out[f'{{g}} {{n}}p{{\" end\" if e else \"\"}} {{lv}}'] = measure(g, n, lv, d, s, w, {clock}, e)\n"
+    calls = [(g, n, lv, decisions, seed, warm, end, opts) for g, n, warm, end, opts in CASES
+             for lv in ("normal", "hard")]
+    return (MEASURE_PY + f"\nout = {{}}\nfor g, n, lv, d, s, w, e, o in {calls!r}:\n"
+            f"    out[f'{{g}}{{\" rs\" if o else \"\"}} {{n}}p{{\" end\" if e else \"\"}} {{lv}}'] = "
+            f"measure(g, n, lv, d, s, w, {clock}, e, o)\n"
             "json.dumps(out)\n")
 
 
