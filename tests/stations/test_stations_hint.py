@@ -77,3 +77,30 @@ def test_no_reason_reads_another_players_power_cards_or_goods() -> None:
     before = [reason(s.view(0), legal, a, FIGURES) for a in legal]
     s.power_hands[1], s.power_hands[2] = s.power_hands[2], s.power_hands[1] + [s.power_deck.pop()]
     assert [reason(s.view(0), legal, a, FIGURES) for a in legal] == before
+
+
+def test_gathering_and_rolling_say_what_the_dice_do() -> None:
+    """Step 1: Bonus dice rolled as well or kept; Step 2: a die chosen for the reroll or kept, the
+    reroll's dice for its Coin, and stopping with two Locked Trains showing ("Strike!": a third
+    Locked Train loses 3 VP)."""
+    s = new_game(3)
+    view = s.view(0)
+    view["players"][0]["bonus_dice"] = 2
+    gather = {"type": "gather", "player": 0, "bonus": 2, "keep": {}}
+    assert reason(view, [gather], gather, FIGURES) == ("st_gather_bonus", {"n": 2})
+    keep = {"type": "gather", "player": 0, "bonus": 0, "keep": {}}
+    assert reason(view, [keep, gather], keep, FIGURES) == ("st_gather_keep_bonus", {"n": 2})
+    view["players"][0]["bonus_dice"] = 0
+    assert reason(view, [keep], keep, FIGURES)[0] == "share_vs"
+    view["tray"] = [{"bonus": False, "face": f, "selected": sel} for f, sel in
+                    (("locked", False), ("locked", False), ("coin", True), ("mine", True), ("train", False))]
+    select = {"type": "select", "player": 0, "face": "train", "bonus": False}
+    assert reason(view, [select], select, FIGURES) == ("st_select", {"face": "train"})
+    unselect = {"type": "unselect", "player": 0, "face": "mine", "bonus": False}
+    assert reason(view, [unselect], unselect, FIGURES) == ("st_unselect", {"face": "mine"})
+    reroll = {"type": "reroll", "player": 0}
+    assert reason(view, [reroll], reroll, FIGURES) == ("st_reroll", {"n": 2})
+    stop = {"type": "stop", "player": 0}
+    assert reason(view, [stop, reroll], stop, FIGURES) == ("st_stop_strike", {})
+    view["tray"][0]["face"] = "hotel"  # one Locked Train: no Strike in sight
+    assert reason(view, [stop, reroll], stop, FIGURES)[0] == "share_vs"

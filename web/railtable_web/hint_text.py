@@ -52,6 +52,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "st_save": "Keeps a {face} die for next turn",
         "st_cash": "Coins to reroll dice later",
         "st_done": "Nothing else pays off this turn",
+        "st_gather_bonus": "Rolls {n} Bonus {n:die|dice} as well: more to place this turn",
+        "st_gather_keep_bonus": "Keeps your {n} Bonus {n:die|dice} for a later turn",
+        "st_select": "This {face} die is worth rerolling",
+        "st_unselect": "Keep this {face} die: it is of use",
+        "st_reroll": "Rerolls {n} {n:die|dice} for 1 Coin",
+        "st_stop_strike": "Two Locked Trains: a third would be a Strike (3 VP lost)",
     },
     "fr": {
         "rule": "Le bon réflexe ici",
@@ -86,6 +92,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "st_save": "Garde un dé {face} pour le tour suivant",
         "st_cash": "De l'Argent pour relancer plus tard",
         "st_done": "Plus rien de rentable ce tour",
+        "st_gather_bonus": "Lance aussi {n} {n:dé Bonus|dés Bonus} : plus à placer ce tour",
+        "st_gather_keep_bonus": "Garde vos {n} {n:dé Bonus|dés Bonus} pour un autre tour",
+        "st_select": "Ce dé {face} vaut d'être relancé",
+        "st_unselect": "Gardez ce dé {face} : il sert",
+        "st_reroll": "Relance {n} {n:dé|dés} pour 1 pièce",
+        "st_stop_strike": "Deux Trains bloqués : un troisième serait la Grève (3 PV perdus)",
     },
 }
 

@@ -6,6 +6,9 @@ From the asking seat's view only (the dice on the board, its own Power cards) an
   hand whose two cities the route joins, or how many spaces the route still lacks;
 * a Building erected (Step 3): at which Station it will collect Goods (Step 4.3);
 * reclaiming the dice (Step 1): none left to roll; saving a die, cashing a Coin die, ending Step 3;
+* gathering (Step 1): the Bonus dice rolled as well, or kept for a later turn;
+* rolling (Step 2): the die chosen for a reroll or kept, how many dice a reroll takes for its Coin,
+  stopping with two Locked Trains showing (a third would be a Strike: 3 VP lost);
 * otherwise the search's own win shares (``core.hint.by_share``).
 """
 
@@ -42,4 +45,19 @@ def reason(view: dict[str, Any], legal: list[Action], action: Action, figures: F
         return "st_cash", {}
     if kind == "done":
         return "st_done", {}
+    me = next((p for p in view.get("players", []) if p.get("seat") == action.get("player")), {})
+    if kind == "gather":
+        if action["bonus"]:
+            return "st_gather_bonus", {"n": action["bonus"]}
+        if me.get("bonus_dice"):
+            return "st_gather_keep_bonus", {"n": me["bonus_dice"]}
+    tray = view.get("tray") or []
+    if kind == "select":
+        return "st_select", {"face": action["face"]}
+    if kind == "unselect":
+        return "st_unselect", {"face": action["face"]}
+    if kind == "reroll":
+        return "st_reroll", {"n": sum(1 for d in tray if d["selected"])}
+    if kind == "stop" and not view.get("struck") and sum(1 for d in tray if d["face"] == "locked") == 2:
+        return "st_stop_strike", {}
     return by_share(figures)
