@@ -1,6 +1,8 @@
 """Speed work must not change what the Easy bot does: 50 seeded Easy games (10 at each of 2-6
-players) play exactly the actions they played when these digests were recorded (before the
-issue-13 planning work), and end on the same scores."""
+players) play exactly the actions they played when these digests were recorded, and end on the
+same scores. Recorded before the issue-13 planning work; recorded again when the bot began to build
+the planned single line farthest from the other networks first (issue 33: a change of play, not of
+speed)."""
 
 from __future__ import annotations
 
@@ -12,11 +14,11 @@ import pytest
 from railtable.core import get_game
 
 DIGESTS = {
-    2: "128288b671a2e0bd8cc20cd0a2e3c0a1fbb7faea7e5b51a47e949e33c4dfab21",
-    3: "75ece7c87ca29cd9276c52d881ed622bcc516d7878f614943416cb7abc8a423a",
-    4: "d78bb74484d423bd9d61d311c52ae4cfefe77860524c3f77f7cbe19e2b246427",
-    5: "6b3270aa5dbc17eeb9521989ccdab8d4128ab89d23909f2bf361e018a094681c",
-    6: "3b29b1291df41d8d95ad06fdddaa9b1ee8cffdc660a3e9c0d60c6c413164631a",
+    2: "dc5e45e197bd41d245dcb92b004e72d6fbdb2d20f0a636131d76aba7d10ecf01",
+    3: "7d3738f61915bddf54c3f2386f6e2fae76b28647ffaf45c058f789fa8ea8b95f",
+    4: "4753a0b634401fdb58ca8246e14407f4e515d4ddf9a04149487678d394142f98",
+    5: "e2f52cd5fd11476e3bb96d2b71e438809ebd7c223b2216a8c5f0ee57aa3c2b9a",
+    6: "96342de0952d19bafca8337a9ae8278e3f0be8ae3a92631325295a7584e8fdb4",
 }
 """SHA-256 over every action (JSON, sorted keys, one per line) and the final scores of seeds
 ``100 + 10 * players`` to ``109 + 10 * players``, each game's bots seeded with the game's seed."""

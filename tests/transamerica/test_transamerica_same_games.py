@@ -4,7 +4,8 @@ Seeded 6-player games between Easy bots, and a short 4-player game with two Norm
 and two Easy bots, play as the table does: each decision from ``view(seat)`` and ``legal_actions(seat)``.
 The hashes below were recorded on the code before the issue-13 "60 rounds/s" work: the same
 actions, the same legal lists and the same view JSON for every seat (and a spectator) after every
-``every``-th action, and the same result.
+``every``-th action, and the same result. Recorded again when the Easy bot began to build the
+planned single line farthest from the other networks first (issue 33: a change of play).
 """
 
 from __future__ import annotations
@@ -21,9 +22,9 @@ def play(seed: int, players: int, levels: list[str], every: int, start_score: in
     return fingerprint(st, bots, every)[:3]
 
 
-EASY_6 = ("cfd4528f8bfec652", "47f4ce206663f705", "8cde22edc61ab28b")
+EASY_6 = ("8d9153f7eb171fc3", "94218bcd35c0d506", "5ed34decdc08cd67")
 """Seeds 1000-1004 (those of ``bench/bench_transamerica.py``), 6 Easy bots, views every 5 actions."""
-NORMAL_4 = ("0c8dac89738e626f", "eb86a7fe159bba6f", "8c2a0035ac410b6e")
+NORMAL_4 = ("f04634e839614368", "435541d6184fb238", "8432652877de16d1")
 """Seed 7, 4 players starting at 3 points (a short game): seats 0 and 2 Normal, 1 and 3 Easy,
 views every 7 actions."""
 

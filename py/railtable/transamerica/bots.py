@@ -9,7 +9,11 @@
 * **Building** (Network building rules): it keeps a plan, a short tree joining its network to
   its unconnected cities where lines with a track are free (the "Scoring of a Round" count),
   and builds the planned lines touching its network: two single lines when it can, otherwise
-  one double line, then ends the turn.
+  one double line, then ends the turn. Of the planned single lines it may build, it builds the
+  one farthest from the other players' networks first: a planned stretch near another network
+  may yet be built by its owner, and every track joined to one's network is one's own to use
+  (Network building rules). Against the same bot building them in board order this won 60.75%
+  of 400 paired games and 57.25% of another 400 (docs/bots.md, TransAmerica).
 
 Speed (issue 13): the bot follows the tracks of the view as they appear (a union-find kept
 between turns) and plans with one shortest-path search that grows with the tree and stops at
@@ -24,7 +28,10 @@ from typing import Any
 
 from ..core import Action, Rng
 from . import board
-from .steiner import board_path_tree
+from .steiner import board_adjacency, board_path_tree, distances_from
+
+_EMPTY_BOARD = board_adjacency([])
+"""The board's lines at their own costs (1, or 2 across a mountain or river), nothing built."""
 
 MARKER_SPACING = 8
 """Lines of distance from other markers beyond which the greedy bot no longer cares."""
@@ -143,12 +150,12 @@ class GreedyBot:
         if not first:
             # second track of the turn: only a planned single line is worth it
             if singles:
-                return by_edge[self._best_single(singles, good)]
+                return by_edge[self._best_single(singles, good, view)]
             assert end is not None  # a track was placed this turn, so the turn may end
             return end
         if singles and (not doubles or good):
             # prefer two single lines to one double line when both give 2 points
-            return by_edge[self._best_single(singles, good)]
+            return by_edge[self._best_single(singles, good, view)]
         if doubles:
             return by_edge[self.rng.choice(doubles)]
         if singles:
@@ -191,7 +198,23 @@ class GreedyBot:
                 out.append(e)
         return out
 
-    def _best_single(self, singles: list[int], good: list[int]) -> int:
-        """A planned single line after which another planned single line can follow (``good``),
-        if any (among those, the bot's die picks)."""
-        return self.rng.choice(good) if good else singles[0]
+    def _best_single(self, singles: list[int], good: list[int], view: dict[str, Any]) -> int:
+        """Of the planned single lines after which another planned single line can follow
+        (``good``, else of all ``singles``), one farthest from the other players' networks (the
+        lines joined to their starting markers and not to its own; empty-board distance to the
+        nearer end of the line), the bot's die picking among equals."""
+        pool = good or singles
+        if len(pool) == 1:
+            return pool[0]
+        find = self._find
+        mine = find(self._root)
+        roots = {find(board.INDEX[(m[0], m[1])]) for seat, m in enumerate(view["markers"])
+                 if m is not None and seat != self.seat} - {mine}
+        if not roots:
+            return self.rng.choice(pool)
+        others = [v for v in range(len(board.JUNCTIONS)) if find(v) in roots]
+        dist = distances_from(_EMPTY_BOARD, others)
+        ends = board.EDGE_ENDS
+        far = {e: min(dist[ends[e][0]], dist[ends[e][1]]) for e in pool}
+        best = max(far.values())
+        return self.rng.choice([e for e in pool if far[e] == best])
