@@ -3,7 +3,7 @@ against the same level as it is, on paired deals (each seed played once with the
 every seat), in ``--jobs`` processes; the ladder's own games (``core.ladder.play_pair``).
 
 Run: ``PYTHONPATH=py nice -n 19 python3 bench/screen_trains_eval.py --level normal --games 400 --seed 130000``
-(``--option board=chiba --option cards=rising_sun``: another setup). Prints, every ``--chunk`` games,
+(``--option board=chiba --option sets=rising_sun``: another setup). Prints, every ``--chunk`` games,
 the learned bot's share so far with its 95% interval, mean score margin and CPU seconds a decision,
 so a run stopped early keeps its figures. Results: docs/bots.md, "Evaluations learned from self-play".
 """

@@ -64,7 +64,8 @@ def main(argv: list[str] | None = None) -> int:
     lad.add_argument("--paired", action="store_true",
                      help="play each seed once with the higher level in every seat (seed + g // players)")
     lad.add_argument("--first", type=int, default=0,
-                     help="start at this game (continue a stopped ladder: the same games as a whole run)")
+                     help="skip the games already played, counted from 0: after the progress line 'game 277/400', "
+                          "--first 277 plays game 278 on (the same games as a whole run)")
     run = sub.choices["run"]
     run.add_argument("--actions", required=True, help="a JSON file holding a list of actions")
     run.add_argument("--rules", type=int, default=None, help="rules version (default: the current one)")
@@ -108,6 +109,10 @@ def main(argv: list[str] | None = None) -> int:
             levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
             for lv in levels:
                 info.make_bot(lv, 0, 0)  # an unknown level fails now, not after the first pair
+            default_config(args.game, players, _options(args.option))  # and an unknown option
+            if not 0 <= args.first < args.games:
+                print(f"error: --first must be at least 0 and below --games ({args.games})", file=sys.stderr)
+                return 2
             lreport = ladder(args.game, players, levels, args.games, args.seed, _options(args.option),
                              sys.stderr if args.progress else None,
                              jobs=args.jobs if args.jobs is not None else default_jobs(), paired=args.paired,

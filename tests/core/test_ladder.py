@@ -61,3 +61,17 @@ def test_a_stopped_ladder_continues_with_the_same_games() -> None:
     assert [line.rsplit(",", 1)[0] for line in tail.getvalue().splitlines()] == games[2:]
     assert tail.getvalue().startswith("normal vs easy game 3/4:")
     assert report["games"] == 2 and report["first"] == 2
+
+
+def test_first_outside_the_ladder_is_refused() -> None:
+    """``--first`` counts the games already played: at or past ``--games`` nothing would be played."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    for first in ("4", "-1"):
+        out = subprocess.run([sys.executable, "-m", "railtable", "ladder", "--game", "trains", "--levels", "easy,normal",
+                              "--games", "4", "--first", first], capture_output=True, text=True, cwd=root,
+                             env={"PYTHONPATH": str(root / "py")}, timeout=120)
+        assert out.returncode == 2 and "--first must be" in out.stderr

@@ -86,10 +86,14 @@ def test_gathering_and_rolling_say_what_the_dice_do() -> None:
     s = new_game(3)
     view = s.view(0)
     view["players"][0]["bonus_dice"] = 2
+    view["pending"] = {"step": 1, "own_dice": 5, "saved": [], "bonus_min": 0, "bonus_max": 2, "can_reclaim": False}
     gather = {"type": "gather", "player": 0, "bonus": 2, "keep": {}}
     assert reason(view, [gather], gather, FIGURES) == ("st_gather_bonus", {"n": 2})
     keep = {"type": "gather", "player": 0, "bonus": 0, "keep": {}}
     assert reason(view, [keep, gather], keep, FIGURES) == ("st_gather_keep_bonus", {"n": 2})
+    view["pending"]["bonus_min"] = 2  # an empty Bonus pool: all of them must be rolled, no choice
+    assert reason(view, [gather], gather, FIGURES)[0] == "share_vs"
+    view["pending"]["bonus_min"] = 0
     view["players"][0]["bonus_dice"] = 0
     assert reason(view, [keep], keep, FIGURES)[0] == "share_vs"
     view["tray"] = [{"bonus": False, "face": f, "selected": sel} for f, sel in

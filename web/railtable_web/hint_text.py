@@ -94,7 +94,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "st_done": "Plus rien de rentable ce tour",
         "st_gather_bonus": "Lance aussi {n} {n:dé Bonus|dés Bonus} : plus à placer ce tour",
         "st_gather_keep_bonus": "Garde vos {n} {n:dé Bonus|dés Bonus} pour un autre tour",
-        "st_select": "Ce dé {face} vaut d'être relancé",
+        "st_select": "Ce dé {face} vaut la peine d'être relancé",
         "st_unselect": "Gardez ce dé {face} : il sert",
         "st_reroll": "Relance {n} {n:dé|dés} pour 1 pièce",
         "st_stop_strike": "Deux Trains bloqués : un troisième serait la Grève (3 PV perdus)",

@@ -6,7 +6,7 @@ From the asking seat's view only (the dice on the board, its own Power cards) an
   hand whose two cities the route joins, or how many spaces the route still lacks;
 * a Building erected (Step 3): at which Station it will collect Goods (Step 4.3);
 * reclaiming the dice (Step 1): none left to roll; saving a die, cashing a Coin die, ending Step 3;
-* gathering (Step 1): the Bonus dice rolled as well, or kept for a later turn;
+* gathering (Step 1): the Bonus dice rolled as well, or kept for a later turn, when that is a choice;
 * rolling (Step 2): the die chosen for a reroll or kept, how many dice a reroll takes for its Coin,
   stopping with two Locked Trains showing (a third would be a Strike: 3 VP lost);
 * otherwise the search's own win shares (``core.hint.by_share``).
@@ -46,7 +46,10 @@ def reason(view: dict[str, Any], legal: list[Action], action: Action, figures: F
     if kind == "done":
         return "st_done", {}
     me = next((p for p in view.get("players", []) if p.get("seat") == action.get("player")), {})
-    if kind == "gather":
+    pending = view.get("pending") or {}
+    if kind == "gather" and pending.get("bonus_min", 0) < pending.get("bonus_max", 0):
+        # only when the Bonus dice are the player's choice (Step 1: an empty Bonus pool, or fewer
+        # than 5 own dice, makes some or all of them compulsory)
         if action["bonus"]:
             return "st_gather_bonus", {"n": action["bonus"]}
         if me.get("bonus_dice"):

@@ -12,8 +12,8 @@
   one double line, then ends the turn. Of the planned single lines it may build, it builds the
   one farthest from the other players' networks first: a planned stretch near another network
   may yet be built by its owner, and every track joined to one's network is one's own to use
-  (Network building rules). Against the same bot building them in board order this won 60.75%
-  of 400 paired games and 57.25% of another 400 (docs/bots.md, TransAmerica).
+  (Network building rules). Against the same bot building them in board order this won 56.25%
+  of 400 paired games at 2 players (docs/bots.md, TransAmerica).
 
 Speed (issue 13): the bot follows the tracks of the view as they appear (a union-find kept
 between turns) and plans with one shortest-path search that grows with the tree and stops at
