@@ -510,7 +510,7 @@ ENDGAMES = {
 }
 ENDGAMES_RISING_SUN = {
     # With Rising Sun's cards, Normal's buy search and late whole-turn search were level with the
-    # Easy bot (48.1% of 400 on Chiba); Hard's way of searching at Normal's budget won 62.5% of 200
+    # Easy bot (48.1% of 400 on Chiba); Hard's way of searching at Normal's budget won 60.75% of 400
     # paired games (docs/bots.md, Trains). With the Trains box's cards Normal is kept as it
     # is, 66% against Easy, and Hard's edge over it comes from this very way of searching.
     "normal": ENDGAMES["hard"],
