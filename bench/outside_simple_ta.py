@@ -63,6 +63,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 from railtable.core.ladder import play_pair  # noqa: E402
 from railtable.core.registry import get_game  # noqa: E402
 from railtable.transamerica import board  # noqa: E402
+from railtable.transamerica.sampling import _component as sampling_component  # noqa: E402
 from railtable.transamerica.steiner import (  # noqa: E402
     board_adjacency,
     board_path_tree,
@@ -439,16 +440,8 @@ class FreeSimpleBot(SimpleBot):
         return next(a for a in legal if a["type"] == "build")
 
 
-def _component(start: int, occupied: set[int]) -> list[int]:
-    seen = {start}
-    stack = [start]
-    while stack:
-        v = stack.pop()
-        for u, e in board.ADJ[v]:
-            if e in occupied and u not in seen:
-                seen.add(u)
-                stack.append(u)
-    return list(seen)
+# a network: the crossings joined to ``start`` by ``occupied`` lines (the search's own helper)
+_component = sampling_component
 
 
 VARIANT = "original"
