@@ -23,6 +23,7 @@ import json
 import math
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
@@ -52,6 +53,18 @@ def record(players: int, seed: int, level: str) -> tuple[list[list[Row]], list[i
     scores = final["scores"]
     out = [[(f[q], now[q], float(scores[q])) for q in range(players)] for f, now in snaps]
     return out, list(final["winners"])
+
+
+def explore_step(state: Any, bots: list[Any], wander: Any, explore: float) -> None:
+    """One move of a recorded self-play game: the seat's bot's, or with probability ``explore`` (a
+    decision with two or more legal actions) a random legal one drawn by ``wander``, the bench's
+    own ``random.Random`` (coverage of play the bots would not choose; never the game's Rng)."""
+    seat = state.to_act()[0]
+    legal = state.legal_actions(seat)
+    if explore and len(legal) > 1 and wander.random() < explore:
+        state.apply(wander.choice(legal))
+    else:
+        state.apply(bots[seat].choose(state.view(seat), legal))
 
 
 def solve(a: list[list[float]], b: list[float]) -> list[float]:

@@ -34,7 +34,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from fit_stations_eval import explore_step  # noqa: E402
 from railtable.core.registry import get_game  # noqa: E402
 from railtable.core.simulate import default_config  # noqa: E402
 from railtable.stations import sampling  # noqa: E402
@@ -57,12 +59,7 @@ def record(players: int, seed: int, level: str, explore: float) -> dict[str, Any
         if state.turn_number != turn and state.phase == "gather":
             turn = state.turn_number
             snaps.append([[[round(x, 4) for x in row] for row in sampling.features(state)], sampling.points_now(state)])
-        seat = state.to_act()[0]
-        legal = state.legal_actions(seat)
-        if explore and len(legal) > 1 and wander.random() < explore:
-            state.apply(wander.choice(legal))
-        else:
-            state.apply(bots[seat].choose(state.view(seat), legal))
+        explore_step(state, bots, wander, explore)
     final = state.result() or {}
     return {"players": players, "seed": seed, "winners": list(final["winners"]),
             "scores": list(final["scores"]), "snaps": snaps}

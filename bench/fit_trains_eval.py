@@ -28,7 +28,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from fit_stations_eval import fit, r2, relative, solve, winners_loglik  # noqa: E402,F401
+from fit_stations_eval import explore_step, fit, r2, relative, solve, winners_loglik  # noqa: E402,F401
 from railtable.core.registry import get_game  # noqa: E402
 from railtable.core.simulate import default_config  # noqa: E402
 from railtable.trains import sampling  # noqa: E402
@@ -61,12 +61,7 @@ def record(players: int, seed: int, level: str, options: dict[str, Any] | None =
             turn = state.turn
             feats = [features(state, p) for p in range(players)]
             snaps.append((feats, points_now(state), adapter.projected(state)))
-        seat = state.to_act()[0]
-        legal = state.legal_actions(seat)
-        if explore and len(legal) > 1 and wander.random() < explore:
-            state.apply(wander.choice(legal))
-        else:
-            state.apply(bots[seat].choose(state.view(seat), legal))
+        explore_step(state, bots, wander, explore)
     final = state.result() or {}
     scores = final["scores"]
     out = [([(f[q], now[q], float(scores[q])) for q in range(players)], proj) for f, now, proj in snaps]
