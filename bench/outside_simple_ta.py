@@ -63,7 +63,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 from railtable.core.ladder import play_pair  # noqa: E402
 from railtable.core.registry import get_game  # noqa: E402
 from railtable.transamerica import board  # noqa: E402
-from railtable.transamerica.sampling import _component as sampling_component  # noqa: E402
+from railtable.transamerica.sampling import _component  # noqa: E402  (a network: the crossings joined to a start)
 from railtable.transamerica.steiner import (  # noqa: E402
     board_adjacency,
     board_path_tree,
@@ -438,10 +438,6 @@ class FreeSimpleBot(SimpleBot):
             return best
         SimpleBot.fallbacks += 1
         return next(a for a in legal if a["type"] == "build")
-
-
-# a network: the crossings joined to ``start`` by ``occupied`` lines (the search's own helper)
-_component = sampling_component
 
 
 VARIANT = "original"
